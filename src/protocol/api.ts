@@ -1,0 +1,85 @@
+// The wire protocol shared by the site and its reference back end (spec §7, §8, §9).
+// Pure: no DOM, no Node APIs, so both sides import it.
+
+export const API_VERSION = '2.0.0';
+/** The oldest client version the back end still serves; older ones answer OLD_VERSION (spec §8 10009). */
+export const API_MIN_VERSION = '2.0.0';
+export const SITE_ID = '10001';
+export const MERCHANT_CODE = 'Y';
+export const CLIENT_WEB = 'web';
+/** preInfo's default platformType (spec §7). */
+export const DEFAULT_PLATFORM_TYPE = 6;
+
+export const HEADER = {
+  client: 'X-API-CLIENT',
+  signature: 'X-API-XXX',
+  version: 'X-API-VERSION',
+  site: 'X-API-SITE',
+  token: 'X-API-TOKEN',
+  uuid: 'X-API-UUID',
+} as const;
+
+/** Status codes of the main API envelope (spec §8). */
+export const CODE = {
+  success: 6000,
+  loggedInElsewhere: 6001,
+  maintenance: 6013,
+  maintenanceVenue: 6014,
+  accessCaveat: 6031,
+  accessAlert: 6032,
+  accessBlocked: 6033,
+  common: 10001,
+  validation: 10003,
+  tokenInvalid: 10004,
+  oldVersion: 10009,
+  deviceBlocked: 10102,
+  tokenExpired: 10104,
+  tokenRevoked: 10105,
+  apiAuth: 10108,
+  validCode: 10409,
+} as const;
+export type ApiCode = (typeof CODE)[keyof typeof CODE];
+
+/** Provider success codes (spec §8): provider one 100, provider two '0000000', provider three 350 (and 0 read as 100). */
+export const PROVIDER_SUCCESS: ReadonlyArray<string | number> = [100, '0000000', 350];
+
+export interface Envelope<T = unknown> {
+  status_code: number;
+  message: string;
+  data: T;
+}
+
+/** Signature groups (spec §7). */
+export const SIGN_GROUPS = ['/site/api', '/act/api', '/game/api', '/fd/api', '/page/fd/api', '/agent/api'] as const;
+export type SignGroup = (typeof SIGN_GROUPS)[number];
+
+/**
+ * The signature group of a request path (spec §7): paths containing /component sign as /site/api,
+ * paths containing /page/fd as /fd/api, otherwise the first two path segments.
+ * Returns null for paths outside every group (cache paths, the socket).
+ */
+export function signGroupOf(path: string): SignGroup | null {
+  const clean = path.split('?')[0] ?? '';
+  if (clean.includes('/component')) return '/site/api';
+  if (clean.includes('/page/fd')) return '/fd/api';
+  const [, first, second] = clean.split('/');
+  const group = `/${first ?? ''}/${second ?? ''}`;
+  return (SIGN_GROUPS as readonly string[]).includes(group) ? (group as SignGroup) : null;
+}
+
+/** Bootstrap calls that fetch the signature map itself, so they cannot be signed (issue 2 §4). */
+export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
+  '/site/api/v1/configuration/vvPretty',
+  '/site/api/v1/sec/Hf6dtBdmHx',
+]);
+
+/** Compare dotted versions: negative when a < b. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
