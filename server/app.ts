@@ -1,0 +1,92 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { CODE } from '../src/protocol/api.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import { registerApiGuard } from './http/api-guard.ts';
+import { ApiError, fail, SERVER_MESSAGE } from './http/envelope.ts';
+import { actRoutes, cacheableActCalls } from './modules/act/routes.ts';
+import { cacheRoutes } from './modules/cache/routes.ts';
+import { readPreInfo } from './modules/site/config.ts';
+import { siteRoutes as siteApiRoutes } from './modules/site/routes.ts';
+import { opsEndpoint } from './ops/endpoint.ts';
+import { deriveSignMap } from './security/signing.ts';
+import { siteRoutes as webRoutes } from './web/site.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppDeps {
+  db: Db;
+  /** The operator endpoint's secret; null leaves the endpoint off. */
+  opsSecret?: string | null;
+}
+
+const REDACT = ['req.headers["x-api-token"]', 'req.headers.authorization', '*.password', '*.token'];
+
+/** Strips token-like query values from logged URLs (appdown-token / token log the player in, spec §2). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:appdown-token|token|password)=)[^&]*/gi, '$1[redacted]');
+}
+
+export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: REDACT,
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    reply.serializer(JSON.stringify);
+    if (err instanceof ApiError) return reply.code(err.httpStatus).send(fail(err.code, err.message, err.data));
+    if ((err as FastifyError).validation) {
+      return reply.code(200).send(fail(CODE.validation, SERVER_MESSAGE.validation, { fields: (err as FastifyError).validation?.map((v) => v.instancePath || v.params) }));
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(fail(CODE.common, SERVER_MESSAGE.tooManyRequests));
+    if (status >= 400 && status < 500) return reply.code(status).send(fail(CODE.validation, SERVER_MESSAGE.validation));
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(fail(CODE.common, SERVER_MESSAGE.internal));
+  });
+
+  const signMap = deriveSignMap(config.signingSecret);
+  const { db } = deps;
+  registerApiGuard(app, { db, signMap });
+  siteApiRoutes(app, { db, secret: config.signingSecret, signMap });
+  actRoutes(app, { db });
+  cacheRoutes(app, { db, cacheable: { ...cacheableActCalls(db) } });
+  if (deps.opsSecret) opsEndpoint(app, { db, secret: deps.opsSecret });
+
+  if (config.staticDir && existsSync(path.join(config.staticDir, 'index.html'))) {
+    await webRoutes(app, { staticDir: config.staticDir, preInfo: (req) => readPreInfo(db, req.ip) });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(CODE.common, SERVER_MESSAGE.notFound)));
+  }
+  return app;
+}

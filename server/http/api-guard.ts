@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  API_MIN_VERSION,
+  CODE,
+  compareVersions,
+  HEADER,
+  SITE_ID,
+  signGroupOf,
+  UNSIGNED_PATHS,
+} from '../../src/protocol/api.ts';
+import type { Db } from '../db/db.ts';
+import { RESTRICTION_CODE, restrictionFor, type RestrictionKind } from '../modules/access/restrictions.ts';
+import { signatureMatches, type SignMap } from '../security/signing.ts';
+import { ApiError, SERVER_MESSAGE } from './envelope.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's restriction, when an operator restricted its address (routes that soften it read this). */
+    restriction: RestrictionKind | null;
+  }
+}
+
+const RESTRICTION_MESSAGE: Record<RestrictionKind, string> = {
+  caveat: SERVER_MESSAGE.accessCaveat,
+  blocked: SERVER_MESSAGE.accessBlocked,
+  alert: SERVER_MESSAGE.accessAlert,
+};
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Checks every call of the API groups (spec §7): site id, client version, group signature, then the
+ * operator's access restrictions (spec §8). Bootstrap calls that fetch the signature map are unsigned.
+ */
+export function registerApiGuard(app: FastifyInstance, deps: { db: Db; signMap: SignMap }): void {
+  app.decorateRequest('restriction', null);
+  app.addHook('onRequest', async (req) => {
+    const path = req.url.split('?')[0] ?? '';
+    const group = signGroupOf(path);
+    const isCachePath = path.startsWith('/api/api-cache/') || path.startsWith('/api/json-cache/');
+    if (!group && !isCachePath) return;
+
+    if (group) {
+      if (header(req, HEADER.site) !== SITE_ID) throw new ApiError(CODE.apiAuth, SERVER_MESSAGE.siteMismatch);
+      const version = header(req, HEADER.version);
+      if (!version || compareVersions(version, API_MIN_VERSION) < 0) {
+        throw new ApiError(CODE.oldVersion, SERVER_MESSAGE.oldVersion);
+      }
+      if (!UNSIGNED_PATHS.has(path) && !signatureMatches(deps.signMap[group], header(req, HEADER.signature))) {
+        throw new ApiError(CODE.apiAuth, SERVER_MESSAGE.apiAuth);
+      }
+    }
+
+    const restriction = await restrictionFor(deps.db, req.ip);
+    req.restriction = restriction;
+    if (!restriction || UNSIGNED_PATHS.has(path)) return;
+    // An alert is advisory: preInfo answers it with 6032 and its data, other calls proceed.
+    if (restriction === 'alert') return;
+    throw new ApiError(RESTRICTION_CODE[restriction], RESTRICTION_MESSAGE[restriction]);
+  });
+}

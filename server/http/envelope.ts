@@ -1,0 +1,36 @@
+import { CODE, type Envelope } from '../../src/protocol/api.ts';
+
+export function ok<T>(data: T): Envelope<T> {
+  return { status_code: CODE.success, message: 'success', data };
+}
+
+/** A coded business error: answered as HTTP 200 with the envelope (spec §7), the message in Chinese for the player. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export function fail(code: number, message: string, data: unknown = null): Envelope<unknown> {
+  return { status_code: code, message, data };
+}
+
+/** Server-side messages a player may read (alerts show the server's message, spec §8). */
+export const SERVER_MESSAGE = {
+  validation: '提交的内容不正确',
+  apiAuth: '接口签名无效，请刷新页面后重试',
+  siteMismatch: '站点标识无效',
+  oldVersion: '当前版本过旧，请刷新页面更新',
+  accessCaveat: '很抱歉，您所在的地区暂不提供服务',
+  accessBlocked: '您的访问已被限制，如有疑问请联系客服',
+  accessAlert: '检测到您的网络环境存在风险，请注意账户安全',
+  cacheReadFailed: '读取缓存失败',
+  notFound: '接口不存在',
+  internal: '系统异常，请稍后重试或联系客服',
+  tooManyRequests: '操作过于频繁，请稍后再试',
+} as const;

@@ -1,0 +1,75 @@
+import { isIP } from 'node:net';
+import { CODE } from '../../../src/protocol/api.ts';
+import type { Queryable } from '../../db/db.ts';
+
+/**
+ * Operator restrictions (spec §8), one kind a range:
+ * - caveat  → 6031: the region is not served; the site shows the access-caveat page.
+ * - blocked → 6033: the address is blocked; also the access-caveat page.
+ * - alert   → 6032: a risk warning; preInfo still answers (its data is the pre-info) and the site shows the
+ *             access-alert page unless the site is in maintenance or the player chose to continue.
+ */
+export const RESTRICTION_KINDS = ['caveat', 'blocked', 'alert'] as const;
+export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
+
+export const RESTRICTION_CODE: Record<RestrictionKind, number> = {
+  caveat: CODE.accessCaveat,
+  blocked: CODE.accessBlocked,
+  alert: CODE.accessAlert,
+};
+
+export interface Restriction {
+  id: number;
+  network: string;
+  kind: RestrictionKind;
+  note: string;
+}
+
+/** IPv4-mapped IPv6 (::ffff:1.2.3.4) compares as IPv4. */
+export function normalizeIp(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return mapped?.[1] ?? ip;
+}
+
+export function isNetwork(text: string): boolean {
+  const [addr, bits, extra] = text.split('/');
+  if (extra !== undefined || !addr) return false;
+  const family = isIP(addr);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+/** The most specific restriction covering ip, or null. */
+export async function restrictionFor(db: Queryable, ip: string): Promise<RestrictionKind | null> {
+  const addr = normalizeIp(ip);
+  if (!isIP(addr)) return null;
+  const { rows } = await db.query<{ kind: RestrictionKind }>(
+    'SELECT kind FROM access_restrictions WHERE $1::inet <<= network ORDER BY masklen(network) DESC LIMIT 1',
+    [addr],
+  );
+  return rows[0]?.kind ?? null;
+}
+
+export async function addRestriction(db: Queryable, network: string, kind: RestrictionKind, note = ''): Promise<Restriction> {
+  const { rows } = await db.query<Restriction>(
+    `INSERT INTO access_restrictions (network, kind, note) VALUES ($1::cidr, $2, $3)
+     ON CONFLICT (network) DO UPDATE SET kind = EXCLUDED.kind, note = EXCLUDED.note
+     RETURNING id, network::text AS network, kind, note`,
+    [network, kind, note],
+  );
+  return rows[0]!;
+}
+
+export async function removeRestriction(db: Queryable, network: string): Promise<boolean> {
+  const r = await db.query('DELETE FROM access_restrictions WHERE network = $1::cidr', [network]);
+  return r.rowCount > 0;
+}
+
+export async function listRestrictions(db: Queryable): Promise<Restriction[]> {
+  const { rows } = await db.query<Restriction>(
+    'SELECT id, network::text AS network, kind, note FROM access_restrictions ORDER BY network',
+  );
+  return rows;
+}

@@ -1,0 +1,94 @@
+import type { PreInfo } from '../../../src/protocol/site.ts';
+import type { Queryable } from '../../db/db.ts';
+
+// The site configuration: every key an operator may set (`npm run ops -- config set`), its type and default.
+type Kind = 'string' | 'boolean' | 'string[]' | 'status';
+
+export const SITE_CONFIG_KEYS = {
+  title: { kind: 'string', default: '星耀棋牌 · 棋牌 体育 真人 电子 彩票' },
+  webLogoTitleUrl: { kind: 'string', default: '/media/logo.svg' },
+  siteDomainUrl: { kind: 'string', default: '' },
+  address: { kind: 'string', default: '' },
+  disablePhones: { kind: 'string[]', default: [] as string[] },
+  globePhoneNumber: { kind: 'string', default: '' },
+  /** spec §4: 0 = under maintenance, 1 = open. */
+  maintainStatus: { kind: 'status', default: 1 },
+  maintainStartTime: { kind: 'string', default: '' },
+  maintainEndTime: { kind: 'string', default: '' },
+  maintainNotice: { kind: 'string', default: '' },
+  siteFestivalSkin: { kind: 'string', default: '' },
+  siteVideoActiveUrl: { kind: 'string', default: '' },
+  siteVideoSkinOpen: { kind: 'boolean', default: false },
+  stopLogin: { kind: 'boolean', default: false },
+  stopRegister: { kind: 'boolean', default: false },
+} as const satisfies Record<string, { kind: Kind; default: unknown }>;
+
+export type SiteConfigKey = keyof typeof SITE_CONFIG_KEYS;
+type ValueOf<K extends Kind> = K extends 'string' ? string : K extends 'boolean' ? boolean : K extends 'status' ? 0 | 1 : string[];
+export type SiteConfig = { -readonly [K in SiteConfigKey]: ValueOf<(typeof SITE_CONFIG_KEYS)[K]['kind']> };
+
+export function isSiteConfigKey(key: string): key is SiteConfigKey {
+  return Object.hasOwn(SITE_CONFIG_KEYS, key);
+}
+
+/** Parses an operator's text value for a key; throws a readable Error when it does not fit. */
+export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
+  const kind: Kind = SITE_CONFIG_KEYS[key].kind;
+  switch (kind) {
+    case 'string':
+      return text;
+    case 'boolean':
+      if (['true', '1', 'on', 'yes'].includes(text)) return true;
+      if (['false', '0', 'off', 'no'].includes(text)) return false;
+      throw new Error(`${key} takes true or false`);
+    case 'status':
+      if (text === '0' || text === '1') return Number(text);
+      throw new Error(`${key} takes 0 (maintenance) or 1 (open)`);
+    case 'string[]':
+      return text === '' ? [] : text.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+}
+
+export async function readSiteConfig(db: Queryable): Promise<SiteConfig> {
+  const { rows } = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_config');
+  const config = Object.fromEntries(Object.entries(SITE_CONFIG_KEYS).map(([k, v]) => [k, v.default])) as SiteConfig;
+  for (const row of rows) if (isSiteConfigKey(row.key)) (config as Record<string, unknown>)[row.key] = row.value;
+  return config;
+}
+
+export async function writeSiteConfig(db: Queryable, key: SiteConfigKey, value: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO site_config (key, value, updated_at) VALUES ($1, $2::jsonb, now())
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [key, JSON.stringify(value)],
+  );
+}
+
+export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
+  return {
+    SiteBaseConfigVo: {
+      title: config.title,
+      webLogoTitleUrl: config.webLogoTitleUrl,
+      siteDomainUrl: config.siteDomainUrl,
+    },
+    address: config.address,
+    disablePhones: config.disablePhones,
+    globePhoneNumber: config.globePhoneNumber,
+    ip,
+    maintainConfig: {
+      status: config.maintainStatus,
+      startTime: config.maintainStartTime || null,
+      endTime: config.maintainEndTime || null,
+      notice: config.maintainNotice,
+    },
+    siteFestivalSkin: config.siteFestivalSkin,
+    siteVideoActiveUrl: config.siteVideoActiveUrl,
+    siteVideoSkinOpen: config.siteVideoSkinOpen,
+    stopLogin: config.stopLogin,
+    stopRegister: config.stopRegister,
+  };
+}
+
+export async function readPreInfo(db: Queryable, ip: string): Promise<PreInfo> {
+  return toPreInfo(await readSiteConfig(db), ip);
+}

@@ -1,0 +1,95 @@
+import type { Db } from '../db/db.ts';
+import {
+  addRestriction,
+  isNetwork,
+  listRestrictions,
+  RESTRICTION_KINDS,
+  removeRestriction,
+  type RestrictionKind,
+} from '../modules/access/restrictions.ts';
+import { isSiteConfigKey, parseConfigValue, readSiteConfig, SITE_CONFIG_KEYS, writeSiteConfig } from '../modules/site/config.ts';
+import { addNotice } from '../modules/site/notices.ts';
+import { NOTICE_CATEGORY } from '../../src/protocol/site.ts';
+
+/** A mistake in the operator's words: printed with the usage, exit code 2. */
+export class OpsUsageError extends Error {}
+
+export const OPS_USAGE = `usage: npm run ops -- <command>
+  maintenance on|off|status            put the site into maintenance (pre-info maintainConfig.status 0) or back
+  restrict add <ip-or-cidr> [caveat|blocked|alert] [note]
+                                       restrict an address or range (6031 caveat, 6033 blocked, 6032 alert)
+  restrict remove <ip-or-cidr>         lift a restriction
+  restrict list                        list restrictions
+  config get [key]                     print the site configuration (or one key)
+  config set <key> <value>             change one key (booleans: true|false, lists: comma separated)
+  notice add <title> <content> [category]
+                                       publish a notice (category 1 = marquee, 2 = announcement)`;
+
+/** Runs one operator command against the database and returns what it printed. */
+export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
+  const [area, action, ...rest] = argv;
+  switch (area) {
+    case 'maintenance': {
+      if (action === 'status') {
+        const { maintainStatus } = await readSiteConfig(db);
+        return `maintenance is ${maintainStatus === 0 ? 'on' : 'off'}`;
+      }
+      if (action !== 'on' && action !== 'off') throw new OpsUsageError('maintenance takes on, off or status');
+      await writeSiteConfig(db, 'maintainStatus', action === 'on' ? 0 : 1);
+      return `maintenance ${action}: maintainConfig.status = ${action === 'on' ? 0 : 1}`;
+    }
+    case 'restrict': {
+      if (action === 'list') {
+        const rows = await listRestrictions(db);
+        return rows.length ? rows.map((r) => `${r.network}\t${r.kind}\t${r.note}`).join('\n') : 'no restrictions';
+      }
+      const network = rest[0];
+      if (!network || !isNetwork(network)) throw new OpsUsageError(`restrict ${action ?? ''} needs an IP address or CIDR range`);
+      if (action === 'add') {
+        const kind = (rest[1] ?? 'caveat') as RestrictionKind;
+        if (!RESTRICTION_KINDS.includes(kind)) throw new OpsUsageError(`kind must be one of ${RESTRICTION_KINDS.join(', ')}`);
+        const r = await addRestriction(db, network, kind, rest.slice(2).join(' '));
+        return `restricted ${r.network} (${r.kind})`;
+      }
+      if (action === 'remove') {
+        return (await removeRestriction(db, network)) ? `removed ${network}` : `${network} was not restricted`;
+      }
+      throw new OpsUsageError('restrict takes add, remove or list');
+    }
+    case 'config': {
+      if (action === 'get') {
+        const config = await readSiteConfig(db);
+        const key = rest[0];
+        if (key !== undefined) {
+          if (!isSiteConfigKey(key)) throw new OpsUsageError(`unknown key ${key}; keys: ${Object.keys(SITE_CONFIG_KEYS).join(', ')}`);
+          return `${key} = ${JSON.stringify(config[key])}`;
+        }
+        return Object.entries(config).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n');
+      }
+      if (action === 'set') {
+        const [key, ...valueWords] = rest;
+        if (!key || !isSiteConfigKey(key)) throw new OpsUsageError(`config set needs a key: ${Object.keys(SITE_CONFIG_KEYS).join(', ')}`);
+        let value: unknown;
+        try {
+          value = parseConfigValue(key, valueWords.join(' '));
+        } catch (err) {
+          throw new OpsUsageError((err as Error).message);
+        }
+        const before = (await readSiteConfig(db))[key];
+        await writeSiteConfig(db, key, value);
+        return `${key}: ${JSON.stringify(before)} -> ${JSON.stringify(value)}`;
+      }
+      throw new OpsUsageError('config takes get or set');
+    }
+    case 'notice': {
+      const [title, content, category] = rest;
+      if (action !== 'add' || !title || !content) throw new OpsUsageError('notice add <title> <content> [category]');
+      const cat = category === undefined ? NOTICE_CATEGORY.marquee : Number(category);
+      if (!Number.isInteger(cat) || cat < 0) throw new OpsUsageError('category must be a whole number');
+      const n = await addNotice(db, { category: cat, title, content });
+      return `notice ${n.id} published (category ${n.category})`;
+    }
+    default:
+      throw new OpsUsageError(area ? `unknown command ${area}` : 'no command given');
+  }
+}

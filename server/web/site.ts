@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signGroupOf } from '../../src/protocol/api.ts';
+import type { PreInfo } from '../../src/protocol/site.ts';
+import { fail, SERVER_MESSAGE } from '../http/envelope.ts';
+import { CODE } from '../../src/protocol/api.ts';
+
+/** spec §7 "server side: 400 ms": embed pre-info only when it is ready this fast, else the page fetches it. */
+export const PRE_INFO_EMBED_BUDGET_MS = 400;
+/** The marker in index.html where the pre-info goes. */
+export const PRE_INFO_MARKER = '<!--pre-info-->';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function escapeJsonForHtml(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function renderIndex(template: string, preInfo: PreInfo | null): string {
+  if (!preInfo) return template.replace(PRE_INFO_MARKER, '');
+  const embed = `<script type="application/json" id="pre-info">${escapeJsonForHtml(JSON.stringify(preInfo))}</script>`;
+  return template
+    .replace(PRE_INFO_MARKER, embed)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preInfo.SiteBaseConfigVo.title)}</title>`);
+}
+
+function withBudget<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([p.catch(() => null), timeout]).finally(() => clearTimeout(timer));
+}
+
+const isApiPath = (p: string) => signGroupOf(p) !== null || p.startsWith('/api/') || p.startsWith('/stream/');
+
+/**
+ * Serves the built site: hashed assets cached for a year, other files briefly, and every other GET answered
+ * with index.html (the SPA shows its own 404) carrying the pre-info so the first paint needs no round trip.
+ */
+export async function siteRoutes(
+  app: FastifyInstance,
+  deps: { staticDir: string; preInfo: (req: FastifyRequest) => Promise<PreInfo> },
+): Promise<void> {
+  const template = await readFile(path.join(deps.staticDir, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: deps.staticDir,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      const rel = path.relative(deps.staticDir, filePath);
+      res.setHeader('Cache-Control', rel.startsWith('assets' + path.sep) ? IMMUTABLE : 'public, max-age=300');
+    },
+  });
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const info = req.restriction && req.restriction !== 'alert' ? null : await withBudget(deps.preInfo(req), PRE_INFO_EMBED_BUDGET_MS);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderIndex(template, info));
+  };
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const urlPath = req.url.split('?')[0] ?? '';
+    if (isApiPath(urlPath) || req.method !== 'GET') {
+      return reply.code(404).send(fail(CODE.common, SERVER_MESSAGE.notFound));
+    }
+    // A missing asset is a real 404, not the page.
+    if (urlPath.startsWith('/assets/') || path.extname(urlPath)) return reply.code(404).type('text/plain').send('Not Found');
+    return sendIndex(req, reply);
+  });
+}
