@@ -1,0 +1,166 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { PreInfo } from '../src/protocol/site.ts';
+
+// The site gate (spec §1, §4, §5): pre-info at boot, maintenance, the mobile-domain redirect, cookies.
+/** How often an open or maintained site re-reads pre-info (besides on focus). */
+export const GATE_POLL_MS = 60_000;
+/** How long a failed pre-info load waits before it tries again. */
+export const GATE_RETRY_MS = 5_000;
+export const MAINTENANCE_PATH = '/other/maintenance';
+export const HOME_PATH = '/';
+/** spec §4: maintainConfig.status 0 means maintenance. */
+export const MAINTAIN_STATUS_DOWN = 0;
+
+/** What the loader resolves: the pre-info, and whether the server flagged an access alert (spec §8 6032). */
+export interface PreInfoResult {
+  preInfo: PreInfo;
+  alert: boolean;
+}
+
+export interface SiteGateInput {
+  cookiesEnabled: boolean;
+  /** The pre-info the HTML carried, if any (no round trip for the first paint). */
+  embedded: PreInfo | null;
+  isMobileDevice: boolean;
+  /** Mobile-app download mode: maintenance does not redirect (spec §4). */
+  appDownloadMode: boolean;
+  /** The page's own origin, to never redirect a visitor to where they already are. */
+  origin: string;
+  /** The invite code to keep across the mobile redirect (spec §1). */
+  iCode: string | null;
+  path: string;
+}
+
+interface Context extends SiteGateInput {
+  preInfo: PreInfo | null;
+  alert: boolean;
+  error: string | null;
+}
+
+export type SiteGateEvent =
+  | { type: 'gate.check' }
+  | { type: 'gate.retry' }
+  | { type: 'gate.location'; path: string };
+
+export type SiteGateEmitted = { type: 'navigate'; to: string; replace?: boolean };
+
+/** The mobile site address keeping i_code, or null when no redirect applies (spec §1). */
+export function mobileRedirectUrl(ctx: Pick<Context, 'isMobileDevice' | 'origin' | 'iCode' | 'preInfo'>): string | null {
+  const domain = ctx.preInfo?.SiteBaseConfigVo.siteDomainUrl.trim();
+  if (!ctx.isMobileDevice || !domain) return null;
+  let target: URL;
+  try {
+    target = new URL(domain.includes('://') ? domain : `https://${domain}`);
+  } catch {
+    return null;
+  }
+  if (target.origin === ctx.origin) return null;
+  if (ctx.iCode) target.searchParams.set('i_code', ctx.iCode);
+  return target.toString();
+}
+
+const isDown = (ctx: Context) => ctx.preInfo?.maintainConfig.status === MAINTAIN_STATUS_DOWN && !ctx.appDownloadMode;
+
+export const siteGateMachine = setup({
+  types: {} as {
+    context: Context;
+    events: SiteGateEvent;
+    input: SiteGateInput;
+    emitted: SiteGateEmitted;
+  },
+  actors: {
+    /** Reads pre-info from the back end: provided at composition. */
+    loadPreInfo: fromPromise<PreInfoResult>(async () => {
+      throw new Error('loadPreInfo is provided at composition');
+    }),
+  },
+  actions: {
+    keepOnMaintenancePage: enqueueActions(({ context, enqueue }) => {
+      if (context.path !== MAINTENANCE_PATH) enqueue.emit({ type: 'navigate', to: MAINTENANCE_PATH, replace: true });
+    }),
+    /** Leaves for another site (a full page load): provided at composition. */
+    redirectExternal: (_, _params: { url: string }) => {},
+    /** Tells whoever composes the gate that pre-info is known or changed (the app actor re-titles the tab). */
+    announcePreInfo: (_, _params: { preInfo: PreInfo }) => {},
+  },
+  guards: {
+    cookiesDisabled: ({ context }) => !context.cookiesEnabled,
+    hasEmbedded: ({ context }) => context.embedded !== null,
+    mobileRedirect: ({ context }) => mobileRedirectUrl(context) !== null,
+    down: ({ context }) => isDown(context),
+  },
+  delays: { poll: GATE_POLL_MS, retry: GATE_RETRY_MS },
+}).createMachine({
+  id: 'siteGate',
+  context: ({ input }) => ({ ...input, preInfo: null, alert: false, error: null }),
+  initial: 'booting',
+  on: {
+    'gate.location': { actions: assign({ path: ({ event }) => event.path }) },
+  },
+  states: {
+    booting: {
+      always: [
+        { guard: 'cookiesDisabled', target: 'cookiesBlocked' },
+        { guard: 'hasEmbedded', target: 'evaluating', actions: assign({ preInfo: ({ context }) => context.embedded }) },
+        { target: 'loading' },
+      ],
+    },
+    /** spec §5: cookies must be enabled; nothing else runs. */
+    cookiesBlocked: { type: 'final' },
+    loading: {
+      invoke: {
+        src: 'loadPreInfo',
+        onDone: {
+          target: 'evaluating',
+          actions: assign({ preInfo: ({ event }) => event.output.preInfo, alert: ({ event }) => event.output.alert, error: null }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }) },
+      },
+    },
+    /** No pre-info and the last load failed: the page offers a retry, and the gate retries by itself. */
+    failed: {
+      after: { retry: 'loading' },
+      on: { 'gate.retry': 'loading', 'gate.check': 'loading' },
+    },
+    evaluating: {
+      entry: { type: 'announcePreInfo', params: ({ context }) => ({ preInfo: context.preInfo! }) },
+      always: [
+        { guard: 'mobileRedirect', target: 'redirecting' },
+        { guard: 'down', target: 'maintenance' },
+        { target: 'open' },
+      ],
+    },
+    redirecting: {
+      type: 'final',
+      entry: { type: 'redirectExternal', params: ({ context }) => ({ url: mobileRedirectUrl(context) ?? '/' }) },
+    },
+    open: {
+      // Coming back from maintenance (or landing on its page while open) returns the player home.
+      entry: enqueueActions(({ context, enqueue }) => {
+        if (context.path === MAINTENANCE_PATH) enqueue.emit({ type: 'navigate', to: HOME_PATH, replace: true });
+      }),
+      after: { poll: 'refreshing' },
+      on: { 'gate.check': 'refreshing' },
+    },
+    maintenance: {
+      entry: 'keepOnMaintenancePage',
+      after: { poll: 'refreshing' },
+      on: {
+        'gate.check': 'refreshing',
+        // While maintained, every other page leads back to the maintenance page.
+        'gate.location': { actions: [assign({ path: ({ event }) => event.path }), 'keepOnMaintenancePage'] },
+      },
+    },
+    /** Re-reads pre-info (focus, or the poll); a failure keeps what the gate knew. */
+    refreshing: {
+      invoke: {
+        src: 'loadPreInfo',
+        onDone: {
+          target: 'evaluating',
+          actions: assign({ preInfo: ({ event }) => event.output.preInfo, alert: ({ event }) => event.output.alert }),
+        },
+        onError: 'evaluating',
+      },
+    },
+  },
+});
