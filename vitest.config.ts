@@ -56,4 +56,6 @@ if (process.env.DATABASE_URL) {
   });
 }
 
-export default defineConfig({ test: { projects, reporters: ['default', './tests/support/summary-reporter.ts'] } });
+export default defineConfig({
+  test: { projects, reporters: ['default', './tests/support/summary-reporter.ts'] },
+});

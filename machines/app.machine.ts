@@ -42,10 +42,21 @@ interface Context {
 }
 
 /** The ids (and systemIds) of the app's children, for views and the inspector. */
-export const CHILD = { siteGate: 'siteGate', theme: 'theme', titleMarquee: 'titleMarquee', home: 'home' } as const;
+export const CHILD = {
+  siteGate: 'siteGate',
+  theme: 'theme',
+  titleMarquee: 'titleMarquee',
+  home: 'home',
+} as const;
 
 export const appMachine = setup({
-  types: {} as { context: Context; events: AppEvent; input: AppInput; emitted: AppEmitted },
+  types: {} as {
+    context: Context;
+    events: AppEvent;
+    input: AppInput;
+    emitted: AppEmitted;
+    children: { siteGate: 'siteGate'; theme: 'theme'; titleMarquee: 'titleMarquee'; home: 'home' };
+  },
   actors: {
     siteGate: siteGateMachine,
     theme: themeMachine,
@@ -58,15 +69,26 @@ export const appMachine = setup({
   },
   guards: {
     titleChanged: ({ context, event }) =>
-      event.type === 'gate.preInfo' && event.preInfo.SiteBaseConfigVo.title !== context.preInfo?.SiteBaseConfigVo.title,
+      event.type === 'gate.preInfo' &&
+      event.preInfo.SiteBaseConfigVo.title !== context.preInfo?.SiteBaseConfigVo.title,
   },
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({ boot: input, preInfo: null, alertSkipped: input.alertSkipped, lastError: null }),
   invoke: [
-    { id: CHILD.siteGate, systemId: CHILD.siteGate, src: 'siteGate', input: ({ context }) => context.boot.gate },
+    {
+      id: CHILD.siteGate,
+      systemId: CHILD.siteGate,
+      src: 'siteGate',
+      input: ({ context }) => context.boot.gate,
+    },
     { id: CHILD.theme, systemId: CHILD.theme, src: 'theme', input: ({ context }) => context.boot.theme },
-    { id: CHILD.titleMarquee, systemId: CHILD.titleMarquee, src: 'titleMarquee', input: ({ context }) => context.boot.title },
+    {
+      id: CHILD.titleMarquee,
+      systemId: CHILD.titleMarquee,
+      src: 'titleMarquee',
+      input: ({ context }) => context.boot.title,
+    },
     { id: CHILD.home, systemId: CHILD.home, src: 'home', input: ({ context }) => context.boot.home },
   ],
   initial: 'running',
@@ -77,11 +99,13 @@ export const appMachine = setup({
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.assign({ lastError: event.error });
             const facts = {
-              maintainStatus: maintainStatusOf(event.error.data) ?? context.preInfo?.maintainConfig.status ?? null,
+              maintainStatus:
+                maintainStatusOf(event.error.data) ?? context.preInfo?.maintainConfig.status ?? null,
               alertSkipped: context.alertSkipped,
             };
             for (const reaction of reactionsFor(event.error, facts)) {
-              if (reaction.kind === 'navigate') enqueue.emit({ type: 'navigate', to: reaction.to, replace: reaction.replace });
+              if (reaction.kind === 'navigate')
+                enqueue.emit({ type: 'navigate', to: reaction.to, replace: reaction.replace });
             }
           }),
         },
@@ -89,7 +113,10 @@ export const appMachine = setup({
           {
             guard: 'titleChanged',
             actions: [
-              sendTo(CHILD.titleMarquee, ({ event }) => ({ type: 'title.set', title: event.preInfo.SiteBaseConfigVo.title })),
+              sendTo(CHILD.titleMarquee, ({ event }) => ({
+                type: 'title.set',
+                title: event.preInfo.SiteBaseConfigVo.title,
+              })),
               assign({ preInfo: ({ event }) => event.preInfo }),
             ],
           },
@@ -99,9 +126,15 @@ export const appMachine = setup({
         'page.focus': { actions: sendTo(CHILD.siteGate, { type: 'gate.check' }) },
         'page.hidden': { actions: sendTo(CHILD.titleMarquee, { type: 'page.hidden' }) },
         'page.visible': { actions: sendTo(CHILD.titleMarquee, { type: 'page.visible' }) },
-        'route.changed': { actions: sendTo(CHILD.siteGate, ({ event }) => ({ type: 'gate.location', path: event.path })) },
+        'route.changed': {
+          actions: sendTo(CHILD.siteGate, ({ event }) => ({ type: 'gate.location', path: event.path })),
+        },
         'alert.skip': {
-          actions: [assign({ alertSkipped: true }), 'persistAlertSkip', emit({ type: 'navigate', to: HOME_PATH, replace: true })],
+          actions: [
+            assign({ alertSkipped: true }),
+            'persistAlertSkip',
+            emit({ type: 'navigate', to: HOME_PATH, replace: true }),
+          ],
         },
         'theme.select': { actions: sendTo(CHILD.theme, ({ event }) => event) },
         'home.load': { actions: sendTo(CHILD.home, ({ event }) => event) },
@@ -136,9 +169,14 @@ export function createAppMachine(fx: AppEffects) {
         },
       }),
       theme: themeMachine.provide({
-        actions: { applyTheme: (_, { theme }) => fx.applyTheme(theme), persistTheme: (_, { theme }) => fx.persistTheme(theme) },
+        actions: {
+          applyTheme: (_, { theme }) => fx.applyTheme(theme),
+          persistTheme: (_, { theme }) => fx.persistTheme(theme),
+        },
       }),
-      titleMarquee: titleMarqueeMachine.provide({ actions: { renderTitle: (_, { text }) => fx.renderTitle(text) } }),
+      titleMarquee: titleMarqueeMachine.provide({
+        actions: { renderTitle: (_, { text }) => fx.renderTitle(text) },
+      }),
       home: homeContentMachine.provide({
         actors: { loadHome: fromPromise(() => fx.loadHome()) },
         actions: { persistPopSeen: (_, { day }) => fx.persistPopSeen(day) },

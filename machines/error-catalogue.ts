@@ -55,6 +55,7 @@ export function reactionsFor(error: ApiErrorInfo, facts: CatalogueFacts): Reacti
 
 /** maintainConfig.status carried by an error's data (6032 carries the pre-info). */
 export function maintainStatusOf(data: unknown): number | null {
-  const status = (data as { maintainConfig?: { status?: unknown } } | null | undefined)?.maintainConfig?.status;
+  const status = (data as { maintainConfig?: { status?: unknown } } | null | undefined)?.maintainConfig
+    ?.status;
   return typeof status === 'number' ? status : null;
 }

@@ -54,7 +54,10 @@ export const homeContentMachine = setup({
         src: 'loadHome',
         onDone: {
           target: 'ready',
-          actions: assign({ content: ({ event }) => event.output.content, today: ({ event }) => event.output.today }),
+          actions: assign({
+            content: ({ event }) => event.output.content,
+            today: ({ event }) => event.output.today,
+          }),
         },
         onError: 'failed',
       },

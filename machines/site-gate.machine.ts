@@ -38,14 +38,14 @@ interface Context extends SiteGateInput {
 }
 
 export type SiteGateEvent =
-  | { type: 'gate.check' }
-  | { type: 'gate.retry' }
-  | { type: 'gate.location'; path: string };
+  { type: 'gate.check' } | { type: 'gate.retry' } | { type: 'gate.location'; path: string };
 
 export type SiteGateEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
 /** The mobile site address keeping i_code, or null when no redirect applies (spec §1). */
-export function mobileRedirectUrl(ctx: Pick<Context, 'isMobileDevice' | 'origin' | 'iCode' | 'preInfo'>): string | null {
+export function mobileRedirectUrl(
+  ctx: Pick<Context, 'isMobileDevice' | 'origin' | 'iCode' | 'preInfo'>,
+): string | null {
   const domain = ctx.preInfo?.SiteBaseConfigVo.siteDomainUrl.trim();
   if (!ctx.isMobileDevice || !domain) return null;
   let target: URL;
@@ -59,7 +59,8 @@ export function mobileRedirectUrl(ctx: Pick<Context, 'isMobileDevice' | 'origin'
   return target.toString();
 }
 
-const isDown = (ctx: Context) => ctx.preInfo?.maintainConfig.status === MAINTAIN_STATUS_DOWN && !ctx.appDownloadMode;
+const isDown = (ctx: Context) =>
+  ctx.preInfo?.maintainConfig.status === MAINTAIN_STATUS_DOWN && !ctx.appDownloadMode;
 
 export const siteGateMachine = setup({
   types: {} as {
@@ -76,7 +77,8 @@ export const siteGateMachine = setup({
   },
   actions: {
     keepOnMaintenancePage: enqueueActions(({ context, enqueue }) => {
-      if (context.path !== MAINTENANCE_PATH) enqueue.emit({ type: 'navigate', to: MAINTENANCE_PATH, replace: true });
+      if (context.path !== MAINTENANCE_PATH)
+        enqueue.emit({ type: 'navigate', to: MAINTENANCE_PATH, replace: true });
     }),
     /** Leaves for another site (a full page load): provided at composition. */
     redirectExternal: (_, _params: { url: string }) => {},
@@ -101,7 +103,11 @@ export const siteGateMachine = setup({
     booting: {
       always: [
         { guard: 'cookiesDisabled', target: 'cookiesBlocked' },
-        { guard: 'hasEmbedded', target: 'evaluating', actions: assign({ preInfo: ({ context }) => context.embedded }) },
+        {
+          guard: 'hasEmbedded',
+          target: 'evaluating',
+          actions: assign({ preInfo: ({ context }) => context.embedded }),
+        },
         { target: 'loading' },
       ],
     },
@@ -112,9 +118,16 @@ export const siteGateMachine = setup({
         src: 'loadPreInfo',
         onDone: {
           target: 'evaluating',
-          actions: assign({ preInfo: ({ event }) => event.output.preInfo, alert: ({ event }) => event.output.alert, error: null }),
+          actions: assign({
+            preInfo: ({ event }) => event.output.preInfo,
+            alert: ({ event }) => event.output.alert,
+            error: null,
+          }),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }),
+        },
       },
     },
     /** No pre-info and the last load failed: the page offers a retry, and the gate retries by itself. */
@@ -132,12 +145,16 @@ export const siteGateMachine = setup({
     },
     redirecting: {
       type: 'final',
-      entry: { type: 'redirectExternal', params: ({ context }) => ({ url: mobileRedirectUrl(context) ?? '/' }) },
+      entry: {
+        type: 'redirectExternal',
+        params: ({ context }) => ({ url: mobileRedirectUrl(context) ?? '/' }),
+      },
     },
     open: {
       // Coming back from maintenance (or landing on its page while open) returns the player home.
       entry: enqueueActions(({ context, enqueue }) => {
-        if (context.path === MAINTENANCE_PATH) enqueue.emit({ type: 'navigate', to: HOME_PATH, replace: true });
+        if (context.path === MAINTENANCE_PATH)
+          enqueue.emit({ type: 'navigate', to: HOME_PATH, replace: true });
       }),
       after: { poll: 'refreshing' },
       on: { 'gate.check': 'refreshing' },
@@ -157,7 +174,10 @@ export const siteGateMachine = setup({
         src: 'loadPreInfo',
         onDone: {
           target: 'evaluating',
-          actions: assign({ preInfo: ({ event }) => event.output.preInfo, alert: ({ event }) => event.output.alert }),
+          actions: assign({
+            preInfo: ({ event }) => event.output.preInfo,
+            alert: ({ event }) => event.output.alert,
+          }),
         },
         onError: 'evaluating',
       },

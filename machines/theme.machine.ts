@@ -42,8 +42,16 @@ export const themeMachine = setup({
   states: {
     restoring: {
       always: [
-        { guard: 'querySpace', target: 'space', actions: { type: 'persistTheme', params: { theme: 'space' } } },
-        { guard: 'queryDefault', target: 'default', actions: { type: 'persistTheme', params: { theme: 'default' } } },
+        {
+          guard: 'querySpace',
+          target: 'space',
+          actions: { type: 'persistTheme', params: { theme: 'space' } },
+        },
+        {
+          guard: 'queryDefault',
+          target: 'default',
+          actions: { type: 'persistTheme', params: { theme: 'default' } },
+        },
         { guard: 'storedSpace', target: 'space' },
         { target: 'default' },
       ],

@@ -8,9 +8,7 @@ export const MARQUEE_MAX_WIDTH = 27;
 export const MARQUEE_GAP = '　';
 
 export type TitleMarqueeEvent =
-  | { type: 'title.set'; title: string }
-  | { type: 'page.hidden' }
-  | { type: 'page.visible' };
+  { type: 'title.set'; title: string } | { type: 'page.hidden' } | { type: 'page.visible' };
 
 interface Context {
   title: string;
@@ -47,10 +45,7 @@ export const titleMarqueeMachine = setup({
   },
   states: {
     deciding: {
-      always: [
-        { guard: 'tooWide', target: 'scrolling' },
-        { target: 'still' },
-      ],
+      always: [{ guard: 'tooWide', target: 'scrolling' }, { target: 'still' }],
     },
     /** Fits (or the tab is hidden): the whole title, no timer. */
     still: {
@@ -63,7 +58,10 @@ export const titleMarqueeMachine = setup({
           always: [{ guard: 'hidden', target: 'paused' }, { target: 'running' }],
         },
         running: {
-          entry: { type: 'renderTitle', params: ({ context }) => ({ text: marqueeFrame(context.title, context.offset) }) },
+          entry: {
+            type: 'renderTitle',
+            params: ({ context }) => ({ text: marqueeFrame(context.title, context.offset) }),
+          },
           after: {
             marqueeStep: {
               target: 'running',

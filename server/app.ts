@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { CODE } from '../src/protocol/api.ts';
 import type { ServerConfig } from './config.ts';
@@ -6,7 +6,9 @@ import type { Db } from './db/db.ts';
 import { registerApiGuard } from './http/api-guard.ts';
 import { ApiError, fail, SERVER_MESSAGE } from './http/envelope.ts';
 import { actRoutes, cacheableActCalls } from './modules/act/routes.ts';
+import { restrictionFor } from './modules/access/restrictions.ts';
 import { cacheRoutes } from './modules/cache/routes.ts';
+import { gameRoutes, platformCounts, PLATFORM_COUNT_PATH } from './modules/game/venues.ts';
 import { readPreInfo } from './modules/site/config.ts';
 import { siteRoutes as siteApiRoutes } from './modules/site/routes.ts';
 import { opsEndpoint } from './ops/endpoint.ts';
@@ -42,6 +44,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
           },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Fastify's default (100) is shorter than the json-cache key (128) and the encoded api-cache path (512)
+    // that the routes' schemas allow; longer params would be refused with a bare 414.
+    routerOptions: { maxParamLength: 1024 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
   });
 
@@ -64,13 +69,21 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     reply.serializer(JSON.stringify);
-    if (err instanceof ApiError) return reply.code(err.httpStatus).send(fail(err.code, err.message, err.data));
+    if (err instanceof ApiError)
+      return reply.code(err.httpStatus).send(fail(err.code, err.message, err.data));
     if ((err as FastifyError).validation) {
-      return reply.code(200).send(fail(CODE.validation, SERVER_MESSAGE.validation, { fields: (err as FastifyError).validation?.map((v) => v.instancePath || v.params) }));
+      return reply
+        .code(200)
+        .send(
+          fail(CODE.validation, SERVER_MESSAGE.validation, {
+            fields: (err as FastifyError).validation?.map((v) => v.instancePath || v.params),
+          }),
+        );
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.code(429).send(fail(CODE.common, SERVER_MESSAGE.tooManyRequests));
-    if (status >= 400 && status < 500) return reply.code(status).send(fail(CODE.validation, SERVER_MESSAGE.validation));
+    if (status >= 400 && status < 500)
+      return reply.code(status).send(fail(CODE.validation, SERVER_MESSAGE.validation));
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(fail(CODE.common, SERVER_MESSAGE.internal));
   });
@@ -80,11 +93,21 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   registerApiGuard(app, { db, signMap });
   siteApiRoutes(app, { db, secret: config.signingSecret, signMap });
   actRoutes(app, { db });
-  cacheRoutes(app, { db, cacheable: { ...cacheableActCalls(db) } });
+  gameRoutes(app, { db });
+  cacheRoutes(app, {
+    db,
+    cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },
+  });
   if (deps.opsSecret) opsEndpoint(app, { db, secret: deps.opsSecret });
 
   if (config.staticDir && existsSync(path.join(config.staticDir, 'index.html'))) {
-    await webRoutes(app, { staticDir: config.staticDir, preInfo: (req) => readPreInfo(db, req.ip) });
+    // The guard only classifies API paths, so page requests look up the caller's restriction here: a caveat or
+    // blocked caller gets no embedded pre-info (the page then calls preInfo and meets 6031/6033).
+    const pagePreInfo = async (req: FastifyRequest) => {
+      const restriction = await restrictionFor(db, req.ip);
+      return restriction && restriction !== 'alert' ? null : readPreInfo(db, req.ip);
+    };
+    await webRoutes(app, { staticDir: config.staticDir, preInfo: pagePreInfo });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(CODE.common, SERVER_MESSAGE.notFound)));
   }

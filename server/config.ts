@@ -27,7 +27,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     signingSecret: env.API_SIGNING_SECRET ?? DEV_SIGNING_SECRET,
-    staticDir: path.resolve('dist'),
+    staticDir: env.SERVE_STATIC === '0' ? null : path.resolve('dist'),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,

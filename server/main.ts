@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   if (embedded) {
     const running = await readOpsFile(config.dataDir);
     if (running && running.pid !== process.pid && processAlive(running.pid)) {
-      console.error(`Another server (pid ${running.pid}) is using ${config.dataDir}; stop it or set DATA_DIR.`);
+      console.error(
+        `Another server (pid ${running.pid}) is using ${config.dataDir}; stop it or set DATA_DIR.`,
+      );
       process.exit(1);
     }
   }
@@ -28,7 +30,9 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   if (embedded) await writeOpsFile(config.dataDir, { url, secret: opsSecret, pid: process.pid });
-  console.log(`Site and API ready at ${url}/ (${Math.round(performance.now() - started)} ms, ${embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `Site and API ready at ${url}/ (${Math.round(performance.now() - started)} ms, ${embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,7 +8,9 @@ function wrap(q: Pick<PGlite, 'query'>): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // rowCount as node-pg reports it (the command tag): rows returned by a SELECT, rows changed by DML.
+      // affectedRows is 0 for a SELECT, which made `SELECT ... rowCount > 0` checks always false.
+      return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length };
     },
   };
 }

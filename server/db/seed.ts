@@ -16,14 +16,39 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await writeSiteConfig(tx, 'siteVideoSkinOpen', false);
 
     const notices: Array<[number, string, string]> = [
-      [NOTICE_CATEGORY.marquee, '新会员专享', '欢迎来到星耀棋牌！新会员完成注册即可领取体验金，详情请查看活动中心。'],
-      [NOTICE_CATEGORY.marquee, '防骗提醒', '官方客服不会主动索要您的密码或验证码，也不会主动提供银行卡号引导充值，请谨防诈骗。'],
-      [NOTICE_CATEGORY.marquee, '系统维护通知', '每周二 04:00-06:00 部分电子游戏平台例行维护，期间暂停进入，敬请留意。'],
-      [NOTICE_CATEGORY.announcement, 'VIP 晋级礼金升级', 'VIP 等级晋级礼金全面升级，最高可领 88888 元，投注越多礼金越多。'],
-      [NOTICE_CATEGORY.announcement, '世界杯专题上线', '体育频道世界杯专题已上线，赛事直播、实时赔率、串关竞猜一站掌握。'],
+      [
+        NOTICE_CATEGORY.marquee,
+        '新会员专享',
+        '欢迎来到星耀棋牌！新会员完成注册即可领取体验金，详情请查看活动中心。',
+      ],
+      [
+        NOTICE_CATEGORY.marquee,
+        '防骗提醒',
+        '官方客服不会主动索要您的密码或验证码，也不会主动提供银行卡号引导充值，请谨防诈骗。',
+      ],
+      [
+        NOTICE_CATEGORY.marquee,
+        '系统维护通知',
+        '每周二 04:00-06:00 部分电子游戏平台例行维护，期间暂停进入，敬请留意。',
+      ],
+      [
+        NOTICE_CATEGORY.announcement,
+        'VIP 晋级礼金升级',
+        'VIP 等级晋级礼金全面升级，最高可领 88888 元，投注越多礼金越多。',
+      ],
+      [
+        NOTICE_CATEGORY.announcement,
+        '世界杯专题上线',
+        '体育频道世界杯专题已上线，赛事直播、实时赔率、串关竞猜一站掌握。',
+      ],
     ];
     for (const [i, [category, title, content]] of notices.entries()) {
-      await tx.query('INSERT INTO notices (category, title, content, sort) VALUES ($1, $2, $3, $4)', [category, title, content, i]);
+      await tx.query('INSERT INTO notices (category, title, content, sort) VALUES ($1, $2, $3, $4)', [
+        category,
+        title,
+        content,
+        i,
+      ]);
     }
 
     const ads: Array<[string, string, string]> = [
@@ -32,18 +57,64 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ['邀请好友 共享佣金', '/media/banner-invite.svg', '/activity/friendInvitation'],
     ];
     for (const [i, [title, image, link]] of ads.entries()) {
-      await tx.query('INSERT INTO station_ads (title, image_url, link_url, width, height, sort) VALUES ($1, $2, $3, 1200, 400, $4)', [title, image, link, i]);
+      await tx.query(
+        'INSERT INTO station_ads (title, image_url, link_url, width, height, sort) VALUES ($1, $2, $3, 1200, 400, $4)',
+        [title, image, link, i],
+      );
     }
 
     await tx.query(
       'INSERT INTO suspension_icons (title, image_url, link_url, display_equipment) VALUES ($1, $2, $3, $4), ($1, $2, $3, $5)',
-      ['幸运翻牌', '/media/float-lucky-flip.svg', '/activity/luckyFlip', DISPLAY_EQUIPMENT.web, DISPLAY_EQUIPMENT.h5],
+      [
+        '幸运翻牌',
+        '/media/float-lucky-flip.svg',
+        '/activity/luckyFlip',
+        DISPLAY_EQUIPMENT.web,
+        DISPLAY_EQUIPMENT.h5,
+      ],
     );
     await tx.query(
       'INSERT INTO pop_activities (title, content, image_url, link_url) VALUES ($1, $2, $3, $4)',
-      ['签到日历 天天有礼', '每日签到领取彩金，连续签到 7 天额外赠送神秘大奖。', '/media/pop-calendar.svg', '/activity/calendar'],
+      [
+        '签到日历 天天有礼',
+        '每日签到领取彩金，连续签到 7 天额外赠送神秘大奖。',
+        '/media/pop-calendar.svg',
+        '/activity/calendar',
+      ],
     );
-    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, now()::text)', [`seed:${DEMO_SEED_VERSION}`]);
+    const venues: Array<[string, string, string, 'one' | 'two' | 'three']> = [
+      ['KYQP', 'QP', '开元棋牌', 'two'],
+      ['LYQP', 'QP', '乐游棋牌', 'two'],
+      ['XYQP', 'QP', '星耀棋牌', 'two'],
+      ['VGQP', 'QP', '财神棋牌', 'two'],
+      ['IMTY', 'TY', 'IM 体育', 'one'],
+      ['YBTY', 'TY', '188 体育', 'one'],
+      ['FBTY', 'TY', 'FB 体育', 'three'],
+      ['AGZR', 'ZR', 'AG 真人', 'two'],
+      ['DGZR', 'ZR', 'DG 真人', 'two'],
+      ['EBZR', 'ZR', 'EBET 真人', 'two'],
+      ['PGDZ', 'DZ', 'PG 电子', 'two'],
+      ['JDBDZ', 'DZ', 'JDB 电子', 'two'],
+      ['CQ9DZ', 'DZ', 'CQ9 电子', 'two'],
+      ['MGDZ', 'DZ', 'MG 电子', 'two'],
+      ['PPDZ', 'DZ', 'PP 电子', 'two'],
+      ['SYCP', 'CP', '双赢彩票', 'three'],
+      ['TCCP', 'CP', '天成彩票', 'three'],
+      ['IMDJ', 'DJ', 'IM 电竞', 'one'],
+      ['YBDJ', 'DJ', '小艾电竞', 'one'],
+      ['LHDJ', 'DJ', '雷火电竞', 'three'],
+      ['JDBBY', 'BY', 'JDB 捕鱼', 'two'],
+      ['KYBY', 'BY', '开元捕鱼', 'two'],
+    ];
+    for (const [i, [code, platform, name, provider]] of venues.entries()) {
+      await tx.query(
+        'INSERT INTO venues (code, platform, name, provider, sort) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+        [code, platform, name, provider, i],
+      );
+    }
+    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, now()::text)', [
+      `seed:${DEMO_SEED_VERSION}`,
+    ]);
   });
   return true;
 }

@@ -32,13 +32,26 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
+ * The path as the router matches it: find-my-way percent-decodes the path (decodeURI) and stops at `?` or `#`,
+ * so an escaped path such as /%73ite/api/... reaches the same route and must be classified the same way.
+ */
+function routedPath(url: string): string {
+  const raw = url.split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURI(raw);
+  } catch {
+    return raw; // malformed escapes never reach a route (Fastify answers 400)
+  }
+}
+
+/**
  * Checks every call of the API groups (spec §7): site id, client version, group signature, then the
  * operator's access restrictions (spec §8). Bootstrap calls that fetch the signature map are unsigned.
  */
 export function registerApiGuard(app: FastifyInstance, deps: { db: Db; signMap: SignMap }): void {
   app.decorateRequest('restriction', null);
   app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0] ?? '';
+    const path = routedPath(req.url);
     const group = signGroupOf(path);
     const isCachePath = path.startsWith('/api/api-cache/') || path.startsWith('/api/json-cache/');
     if (!group && !isCachePath) return;
@@ -49,7 +62,10 @@ export function registerApiGuard(app: FastifyInstance, deps: { db: Db; signMap: 
       if (!version || compareVersions(version, API_MIN_VERSION) < 0) {
         throw new ApiError(CODE.oldVersion, SERVER_MESSAGE.oldVersion);
       }
-      if (!UNSIGNED_PATHS.has(path) && !signatureMatches(deps.signMap[group], header(req, HEADER.signature))) {
+      if (
+        !UNSIGNED_PATHS.has(path) &&
+        !signatureMatches(deps.signMap[group], header(req, HEADER.signature))
+      ) {
         throw new ApiError(CODE.apiAuth, SERVER_MESSAGE.apiAuth);
       }
     }

@@ -7,7 +7,13 @@ import {
   removeRestriction,
   type RestrictionKind,
 } from '../modules/access/restrictions.ts';
-import { isSiteConfigKey, parseConfigValue, readSiteConfig, SITE_CONFIG_KEYS, writeSiteConfig } from '../modules/site/config.ts';
+import {
+  isSiteConfigKey,
+  parseConfigValue,
+  readSiteConfig,
+  SITE_CONFIG_KEYS,
+  writeSiteConfig,
+} from '../modules/site/config.ts';
 import { addNotice } from '../modules/site/notices.ts';
 import { NOTICE_CATEGORY } from '../../src/protocol/site.ts';
 
@@ -41,18 +47,30 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     case 'restrict': {
       if (action === 'list') {
         const rows = await listRestrictions(db);
-        return rows.length ? rows.map((r) => `${r.network}\t${r.kind}\t${r.note}`).join('\n') : 'no restrictions';
+        return rows.length
+          ? rows.map((r) => `${r.network}\t${r.kind}\t${r.note}`).join('\n')
+          : 'no restrictions';
       }
       const network = rest[0];
-      if (!network || !isNetwork(network)) throw new OpsUsageError(`restrict ${action ?? ''} needs an IP address or CIDR range`);
+      if (!network || !isNetwork(network))
+        throw new OpsUsageError(`restrict ${action ?? ''} needs an IP address or CIDR range`);
+      // A range with host bits set (10.1.2.3/8) passes isNetwork but is no cidr value (SQLSTATE 22P02).
+      const badRange = (err: unknown): never => {
+        if ((err as { code?: string }).code === '22P02')
+          throw new OpsUsageError(`${network} is not a network address (host bits set)`);
+        throw err;
+      };
       if (action === 'add') {
         const kind = (rest[1] ?? 'caveat') as RestrictionKind;
-        if (!RESTRICTION_KINDS.includes(kind)) throw new OpsUsageError(`kind must be one of ${RESTRICTION_KINDS.join(', ')}`);
-        const r = await addRestriction(db, network, kind, rest.slice(2).join(' '));
+        if (!RESTRICTION_KINDS.includes(kind))
+          throw new OpsUsageError(`kind must be one of ${RESTRICTION_KINDS.join(', ')}`);
+        const r = await addRestriction(db, network, kind, rest.slice(2).join(' ')).catch(badRange);
         return `restricted ${r.network} (${r.kind})`;
       }
       if (action === 'remove') {
-        return (await removeRestriction(db, network)) ? `removed ${network}` : `${network} was not restricted`;
+        return (await removeRestriction(db, network).catch(badRange))
+          ? `removed ${network}`
+          : `${network} was not restricted`;
       }
       throw new OpsUsageError('restrict takes add, remove or list');
     }
@@ -61,14 +79,18 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
         const config = await readSiteConfig(db);
         const key = rest[0];
         if (key !== undefined) {
-          if (!isSiteConfigKey(key)) throw new OpsUsageError(`unknown key ${key}; keys: ${Object.keys(SITE_CONFIG_KEYS).join(', ')}`);
+          if (!isSiteConfigKey(key))
+            throw new OpsUsageError(`unknown key ${key}; keys: ${Object.keys(SITE_CONFIG_KEYS).join(', ')}`);
           return `${key} = ${JSON.stringify(config[key])}`;
         }
-        return Object.entries(config).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join('\n');
+        return Object.entries(config)
+          .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
+          .join('\n');
       }
       if (action === 'set') {
         const [key, ...valueWords] = rest;
-        if (!key || !isSiteConfigKey(key)) throw new OpsUsageError(`config set needs a key: ${Object.keys(SITE_CONFIG_KEYS).join(', ')}`);
+        if (!key || !isSiteConfigKey(key))
+          throw new OpsUsageError(`config set needs a key: ${Object.keys(SITE_CONFIG_KEYS).join(', ')}`);
         let value: unknown;
         try {
           value = parseConfigValue(key, valueWords.join(' '));
@@ -83,7 +105,8 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'notice': {
       const [title, content, category] = rest;
-      if (action !== 'add' || !title || !content) throw new OpsUsageError('notice add <title> <content> [category]');
+      if (action !== 'add' || !title || !content)
+        throw new OpsUsageError('notice add <title> <content> [category]');
       const cat = category === undefined ? NOTICE_CATEGORY.marquee : Number(category);
       if (!Number.isInteger(cat) || cat < 0) throw new OpsUsageError('category must be a whole number');
       const n = await addNotice(db, { category: cat, title, content });

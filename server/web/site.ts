@@ -14,7 +14,12 @@ export const PRE_INFO_MARKER = '<!--pre-info-->';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function escapeJsonForHtml(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -43,12 +48,14 @@ const isApiPath = (p: string) => signGroupOf(p) !== null || p.startsWith('/api/'
  */
 export async function siteRoutes(
   app: FastifyInstance,
-  deps: { staticDir: string; preInfo: (req: FastifyRequest) => Promise<PreInfo> },
+  /** preInfo: null when the caller must not get it embedded (a caveat or blocked restriction). */
+  deps: { staticDir: string; preInfo: (req: FastifyRequest) => Promise<PreInfo | null> },
 ): Promise<void> {
   const template = await readFile(path.join(deps.staticDir, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: deps.staticDir,
     index: false,
+    cacheControl: false, // setHeaders decides
     wildcard: true,
     setHeaders(res, filePath) {
       const rel = path.relative(deps.staticDir, filePath);
@@ -57,8 +64,11 @@ export async function siteRoutes(
   });
 
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    const info = req.restriction && req.restriction !== 'alert' ? null : await withBudget(deps.preInfo(req), PRE_INFO_EMBED_BUDGET_MS);
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderIndex(template, info));
+    const info = await withBudget(deps.preInfo(req), PRE_INFO_EMBED_BUDGET_MS);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(renderIndex(template, info));
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
@@ -69,7 +79,8 @@ export async function siteRoutes(
       return reply.code(404).send(fail(CODE.common, SERVER_MESSAGE.notFound));
     }
     // A missing asset is a real 404, not the page.
-    if (urlPath.startsWith('/assets/') || path.extname(urlPath)) return reply.code(404).type('text/plain').send('Not Found');
+    if (urlPath.startsWith('/assets/') || path.extname(urlPath))
+      return reply.code(404).type('text/plain').send('Not Found');
     return sendIndex(req, reply);
   });
 }

@@ -50,7 +50,14 @@ export interface Envelope<T = unknown> {
 }
 
 /** Signature groups (spec §7). */
-export const SIGN_GROUPS = ['/site/api', '/act/api', '/game/api', '/fd/api', '/page/fd/api', '/agent/api'] as const;
+export const SIGN_GROUPS = [
+  '/site/api',
+  '/act/api',
+  '/game/api',
+  '/fd/api',
+  '/page/fd/api',
+  '/agent/api',
+] as const;
 export type SignGroup = (typeof SIGN_GROUPS)[number];
 
 /**

@@ -52,7 +52,12 @@ export async function restrictionFor(db: Queryable, ip: string): Promise<Restric
   return rows[0]?.kind ?? null;
 }
 
-export async function addRestriction(db: Queryable, network: string, kind: RestrictionKind, note = ''): Promise<Restriction> {
+export async function addRestriction(
+  db: Queryable,
+  network: string,
+  kind: RestrictionKind,
+  note = '',
+): Promise<Restriction> {
   const { rows } = await db.query<Restriction>(
     `INSERT INTO access_restrictions (network, kind, note) VALUES ($1::cidr, $2, $3)
      ON CONFLICT (network) DO UPDATE SET kind = EXCLUDED.kind, note = EXCLUDED.note

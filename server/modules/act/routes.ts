@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DISPLAY_EQUIPMENT, type PopInfo, type StationAd, type SuspensionIcon } from '../../../src/protocol/site.ts';
+import {
+  DISPLAY_EQUIPMENT,
+  type PopInfo,
+  type StationAd,
+  type SuspensionIcon,
+} from '../../../src/protocol/site.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { ok } from '../../http/envelope.ts';
 import { envelope, nullable } from '../../http/schemas.ts';
@@ -44,7 +49,10 @@ export async function listStationAds(db: Queryable): Promise<StationAd[]> {
   return rows;
 }
 
-export async function listSuspensionIcons(db: Queryable, displayEquipment: string): Promise<SuspensionIcon[]> {
+export async function listSuspensionIcons(
+  db: Queryable,
+  displayEquipment: string,
+): Promise<SuspensionIcon[]> {
   const { rows } = await db.query<SuspensionIcon>(
     `SELECT id, title, image_url AS "imageUrl", link_url AS "linkUrl", display_equipment AS "displayEquipment"
        FROM suspension_icons WHERE active AND display_equipment = $1 ORDER BY sort, id`,
@@ -72,8 +80,10 @@ export function cacheableActCalls(db: Db): Record<string, () => Promise<unknown>
 
 export function actRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
-  app.get('/act/api/v1/advertising/queryStationAdList', { schema: { response: { 200: envelope({ type: 'array', items: adSchema }) } } }, async () =>
-    ok(await listStationAds(db)),
+  app.get(
+    '/act/api/v1/advertising/queryStationAdList',
+    { schema: { response: { 200: envelope({ type: 'array', items: adSchema }) } } },
+    async () => ok(await listStationAds(db)),
   );
 
   app.post<{ Body: { displayEquipment?: string } | undefined }>(
@@ -83,7 +93,11 @@ export function actRoutes(app: FastifyInstance, deps: { db: Db }): void {
         body: {
           type: ['object', 'null'],
           properties: {
-            displayEquipment: { type: 'string', enum: Object.values(DISPLAY_EQUIPMENT), default: DISPLAY_EQUIPMENT.web },
+            displayEquipment: {
+              type: 'string',
+              enum: Object.values(DISPLAY_EQUIPMENT),
+              default: DISPLAY_EQUIPMENT.web,
+            },
           },
           additionalProperties: false,
         },
@@ -93,7 +107,9 @@ export function actRoutes(app: FastifyInstance, deps: { db: Db }): void {
     async (req) => ok(await listSuspensionIcons(db, req.body?.displayEquipment ?? DISPLAY_EQUIPMENT.web)),
   );
 
-  app.get('/act/api/v1/memberTopActivity/popInfo', { schema: { response: { 200: envelope(nullable(popSchema)) } } }, async () =>
-    ok(await currentPopInfo(db)),
+  app.get(
+    '/act/api/v1/memberTopActivity/popInfo',
+    { schema: { response: { 200: envelope(nullable(popSchema)) } } },
+    async () => ok(await currentPopInfo(db)),
   );
 }

@@ -11,7 +11,10 @@ export const JSON_CACHE_MAX_TTL_S = 7 * 24 * 3600;
 export const JSON_CACHE_MAX_BYTES = 64 * 1024;
 const KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,128}$';
 
-export function cacheRoutes(app: FastifyInstance, deps: { db: Db; cacheable: Record<string, () => Promise<unknown>> }): void {
+export function cacheRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; cacheable: Record<string, () => Promise<unknown>> },
+): void {
   const { db, cacheable } = deps;
 
   // GET /api/api-cache/{encoded path}: a public GET answered from a shared cache with an expiry (spec §7).
@@ -22,7 +25,10 @@ export function cacheRoutes(app: FastifyInstance, deps: { db: Db; cacheable: Rec
       const path = req.params.path; // Fastify has already decoded the one encoded segment
       const load = cacheable[path];
       if (!load) throw new ApiError(CODE.validation, SERVER_MESSAGE.cacheReadFailed);
-      const hit = await db.query<{ body: unknown }>('SELECT body FROM api_cache WHERE path = $1 AND expires_at > now()', [path]);
+      const hit = await db.query<{ body: unknown }>(
+        'SELECT body FROM api_cache WHERE path = $1 AND expires_at > now()',
+        [path],
+      );
       if (hit.rows[0]) return ok(hit.rows[0].body);
       const body = await load();
       await db.query(
@@ -42,14 +48,25 @@ export function cacheRoutes(app: FastifyInstance, deps: { db: Db; cacheable: Rec
     }
     return uuid;
   };
-  const keySchema = { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: KEY_PATTERN } } } as const;
+  const keySchema = {
+    type: 'object',
+    required: ['key'],
+    properties: { key: { type: 'string', pattern: KEY_PATTERN } },
+  } as const;
 
-  app.get<{ Params: { key: string } }>('/api/json-cache/:key', { schema: { params: keySchema } }, async (req) => {
-    const scoped = `${deviceOf(req.headers)}/${req.params.key}`;
-    const { rows } = await db.query<{ data: string }>('SELECT data FROM json_cache WHERE key = $1 AND expires_at > now()', [scoped]);
-    if (!rows[0]) throw new ApiError(CODE.common, SERVER_MESSAGE.cacheReadFailed);
-    return ok(rows[0].data);
-  });
+  app.get<{ Params: { key: string } }>(
+    '/api/json-cache/:key',
+    { schema: { params: keySchema } },
+    async (req) => {
+      const scoped = `${deviceOf(req.headers)}/${req.params.key}`;
+      const { rows } = await db.query<{ data: string }>(
+        'SELECT data FROM json_cache WHERE key = $1 AND expires_at > now()',
+        [scoped],
+      );
+      if (!rows[0]) throw new ApiError(CODE.common, SERVER_MESSAGE.cacheReadFailed);
+      return ok(rows[0].data);
+    },
+  );
 
   app.post<{ Params: { key: string }; Body: { data: string; ttl?: number } }>(
     '/api/json-cache/:key',
@@ -62,7 +79,12 @@ export function cacheRoutes(app: FastifyInstance, deps: { db: Db; cacheable: Rec
           required: ['data'],
           properties: {
             data: { type: 'string', minLength: 1, maxLength: JSON_CACHE_MAX_BYTES },
-            ttl: { type: 'integer', minimum: 1, maximum: JSON_CACHE_MAX_TTL_S, default: JSON_CACHE_DEFAULT_TTL_S },
+            ttl: {
+              type: 'integer',
+              minimum: 1,
+              maximum: JSON_CACHE_MAX_TTL_S,
+              default: JSON_CACHE_DEFAULT_TTL_S,
+            },
           },
           additionalProperties: false,
         },

@@ -24,7 +24,13 @@ export const SITE_CONFIG_KEYS = {
 } as const satisfies Record<string, { kind: Kind; default: unknown }>;
 
 export type SiteConfigKey = keyof typeof SITE_CONFIG_KEYS;
-type ValueOf<K extends Kind> = K extends 'string' ? string : K extends 'boolean' ? boolean : K extends 'status' ? 0 | 1 : string[];
+type ValueOf<K extends Kind> = K extends 'string'
+  ? string
+  : K extends 'boolean'
+    ? boolean
+    : K extends 'status'
+      ? 0 | 1
+      : string[];
 export type SiteConfig = { -readonly [K in SiteConfigKey]: ValueOf<(typeof SITE_CONFIG_KEYS)[K]['kind']> };
 
 export function isSiteConfigKey(key: string): key is SiteConfigKey {
@@ -45,14 +51,22 @@ export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
       if (text === '0' || text === '1') return Number(text);
       throw new Error(`${key} takes 0 (maintenance) or 1 (open)`);
     case 'string[]':
-      return text === '' ? [] : text.split(',').map((s) => s.trim()).filter(Boolean);
+      return text === ''
+        ? []
+        : text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
   }
 }
 
 export async function readSiteConfig(db: Queryable): Promise<SiteConfig> {
   const { rows } = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_config');
-  const config = Object.fromEntries(Object.entries(SITE_CONFIG_KEYS).map(([k, v]) => [k, v.default])) as SiteConfig;
-  for (const row of rows) if (isSiteConfigKey(row.key)) (config as Record<string, unknown>)[row.key] = row.value;
+  const config = Object.fromEntries(
+    Object.entries(SITE_CONFIG_KEYS).map(([k, v]) => [k, v.default]),
+  ) as SiteConfig;
+  for (const row of rows)
+    if (isSiteConfigKey(row.key)) (config as Record<string, unknown>)[row.key] = row.value;
   return config;
 }
 

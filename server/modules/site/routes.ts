@@ -12,7 +12,11 @@ const preInfoSchema = {
   properties: {
     SiteBaseConfigVo: {
       type: 'object',
-      properties: { title: { type: 'string' }, webLogoTitleUrl: { type: 'string' }, siteDomainUrl: { type: 'string' } },
+      properties: {
+        title: { type: 'string' },
+        webLogoTitleUrl: { type: 'string' },
+        siteDomainUrl: { type: 'string' },
+      },
     },
     address: { type: 'string' },
     disablePhones: { type: 'array', items: { type: 'string' } },
@@ -57,7 +61,9 @@ export function siteRoutes(app: FastifyInstance, deps: { db: Db; secret: string;
       schema: {
         body: {
           type: ['object', 'null'],
-          properties: { platformType: { type: 'integer', minimum: 1, maximum: 99, default: DEFAULT_PLATFORM_TYPE } },
+          properties: {
+            platformType: { type: 'integer', minimum: 1, maximum: 99, default: DEFAULT_PLATFORM_TYPE },
+          },
           additionalProperties: false,
         },
         response: { 200: envelope(preInfoSchema) },
@@ -66,16 +72,28 @@ export function siteRoutes(app: FastifyInstance, deps: { db: Db; secret: string;
     async (req) => {
       const info = await readPreInfo(db, req.ip);
       // spec §8 6032: an alert restriction still delivers the pre-info, so the site can weigh maintenance first.
-      return req.restriction === 'alert' ? fail(CODE.accessAlert, SERVER_MESSAGE.accessAlert, info) : ok(info);
+      return req.restriction === 'alert'
+        ? fail(CODE.accessAlert, SERVER_MESSAGE.accessAlert, info)
+        : ok(info);
     },
   );
 
   // Bootstrap of the signature map (spec §7): key and iv, then the encrypted map. Both unsigned.
-  app.get('/site/api/v1/sec/Hf6dtBdmHx', { schema: { response: { 200: envelope({ type: 'object', properties: { k: { type: 'string' }, v: { type: 'string' } } }) } } }, async () =>
-    ok({ k: cipher.key.toString('base64'), v: cipher.iv.toString('base64') }),
+  app.get(
+    '/site/api/v1/sec/Hf6dtBdmHx',
+    {
+      schema: {
+        response: {
+          200: envelope({ type: 'object', properties: { k: { type: 'string' }, v: { type: 'string' } } }),
+        },
+      },
+    },
+    async () => ok({ k: cipher.key.toString('base64'), v: cipher.iv.toString('base64') }),
   );
-  app.get('/site/api/v1/configuration/vvPretty', { schema: { response: { 200: envelope({ type: 'string' }) } } }, async () =>
-    ok(encryptedMap),
+  app.get(
+    '/site/api/v1/configuration/vvPretty',
+    { schema: { response: { 200: envelope({ type: 'string' }) } } },
+    async () => ok(encryptedMap),
   );
 
   app.post<{ Body: { category: number } }>(

@@ -1,0 +1,50 @@
+// spec §8: every coded error triggers a global event named by error type and code, e.g. 'business:6001'.
+// The app actor subscribes and reacts from its error table; the client itself never touches UI or location.
+import type { ApiError, BusinessError, NetworkError, TransportError } from './errors.ts';
+
+export type ApiErrorEventName =
+  | `business:${BusinessError['code']}`
+  | `network:${NetworkError['status']}`
+  | `transport:${TransportError['kind']}`;
+
+export interface ApiErrorEvent {
+  name: ApiErrorEventName;
+  error: ApiError;
+}
+
+export type ApiErrorListener = (event: ApiErrorEvent) => void;
+
+const listeners = new Set<ApiErrorListener>();
+
+export function apiErrorEventName(error: ApiError): ApiErrorEventName {
+  switch (error.type) {
+    case 'business':
+      return `business:${error.code}`;
+    case 'network':
+      return `network:${error.status}`;
+    case 'transport':
+      return `transport:${error.kind}`;
+  }
+}
+
+/** Returns the unsubscribe function. */
+export function subscribeApiErrors(listener: ApiErrorListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function publishApiError(error: ApiError): void {
+  const event: ApiErrorEvent = { name: apiErrorEventName(error), error };
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (failure) {
+      // A broken listener must neither hide the error from the others nor replace the caller's rejection.
+      queueMicrotask(() => {
+        throw failure;
+      });
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createAppMachine } from '../../machines/app.machine.ts';
+import { ErrorBoundary } from '../ui/error-boundary.tsx';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { AppActor } from './app-actor.ts';
+import { appEffects, readBootInput } from './compose.ts';
+import { devInspect } from './dev-inspect.ts';
+import { routes } from './routes.tsx';
+
+const machine = createAppMachine(appEffects);
+
+export function App() {
+  const router = useMemo(
+    () => createBrowserRouter(routes.map((r) => ({ ...r, HydrateFallback: LoadingScreen }))),
+    [],
+  );
+  const input = useMemo(() => readBootInput(), []);
+  return (
+    <ErrorBoundary>
+      <AppActor.Provider logic={machine} options={{ input, ...devInspect() }}>
+        <RouterProvider router={router} />
+      </AppActor.Provider>
+    </ErrorBoundary>
+  );
+}

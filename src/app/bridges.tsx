@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { CHILD } from '../../machines/app.machine.ts';
+import type { ApiErrorInfo } from '../../machines/error-catalogue.ts';
+import type { ApiError } from '../api/errors.ts';
+import { subscribeApiErrors } from '../api/error-bus.ts';
+import { onVisibilityChange, onWindowFocus } from '../platform/page.ts';
+import { AppActor } from './app-actor.ts';
+
+export function toErrorInfo(error: ApiError): ApiErrorInfo {
+  switch (error.type) {
+    case 'business':
+      return { type: 'business', code: error.code, message: error.message, data: error.data };
+    case 'network':
+      return { type: 'network', code: error.status, message: error.message };
+    case 'transport':
+      return { type: 'transport', code: error.kind, message: error.message };
+  }
+}
+
+/**
+ * The host side of the app actor: performs the navigation intents its machines emit, and turns the
+ * browser's and the API client's happenings into events. Renders nothing.
+ */
+export function Bridges() {
+  const app = AppActor.useActorRef();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const go = ({ to, replace }: { to: string; replace?: boolean }) => {
+      if (to !== window.location.pathname + window.location.search)
+        void navigate(to, { replace: replace ?? false });
+    };
+    const subs = [app.on('navigate', go)];
+    for (const id of [CHILD.siteGate]) {
+      const child = app.system.get(id);
+      if (child) subs.push(child.on('navigate', go));
+    }
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [app, navigate]);
+
+  useEffect(() => {
+    app.send({ type: 'route.changed', path: location.pathname });
+  }, [app, location.pathname]);
+
+  useEffect(() => {
+    const offErrors = subscribeApiErrors(({ error }) => {
+      if (error.type === 'transport' && error.kind === 'cancelled') return;
+      app.send({ type: 'api.error', error: toErrorInfo(error) });
+    });
+    const offVisibility = onVisibilityChange((hidden) =>
+      app.send({ type: hidden ? 'page.hidden' : 'page.visible' }),
+    );
+    const offFocus = onWindowFocus(() => app.send({ type: 'page.focus' }));
+    return () => {
+      offErrors();
+      offVisibility();
+      offFocus();
+    };
+  }, [app]);
+
+  return null;
+}

@@ -1,0 +1,104 @@
+// Binds the app machine's named effects to the API client and the browser (architecture: provide at composition).
+import type { AppEffects, AppInput } from '../../machines/app.machine.ts';
+import type { HomeContent } from '../../machines/home-content.machine.ts';
+import { THEMES, type Theme } from '../../machines/theme.machine.ts';
+import { fetchPopInfo } from '../api/act/pop-info.ts';
+import { fetchStationAds } from '../api/act/station-ads.ts';
+import { fetchSuspensionIcons } from '../api/act/suspension-icon.ts';
+import { BusinessError } from '../api/errors.ts';
+import { fetchPlatformCounts } from '../api/game/platform-count.ts';
+import { fetchNoticeList } from '../api/site/notice-list.ts';
+import { fetchPreInfo } from '../api/site/pre-info.ts';
+import { t } from '../i18n/zh-CN.ts';
+import { CODE } from '../protocol/api.ts';
+import { DISPLAY_EQUIPMENT, NOTICE_CATEGORY, type PreInfo } from '../protocol/site.ts';
+import {
+  assignLocation,
+  cookiesEnabled,
+  isMobileDevice,
+  localDay,
+  pageHidden,
+  readEmbeddedPreInfo,
+  sessionFlag,
+  setDocumentTitle,
+  setHtmlTheme,
+  setSessionFlag,
+} from '../platform/page.ts';
+import { storageGet, storageSet } from '../platform/storage.ts';
+import { SESSION_KEY, STORAGE_KEY } from './storage-keys.ts';
+
+/** Paths of the mobile-app download flow, where maintenance does not redirect (spec §4). */
+const APP_DOWNLOAD_PATHS = ['/download', '/download-page'];
+
+export function readBootInput(location: Location = window.location): AppInput {
+  const query = new URLSearchParams(location.search);
+  const storedTheme = storageGet<string>(STORAGE_KEY.theme);
+  // spec §2: agent_verify is stored locally and sent with requests (the session issue attaches it).
+  const agentVerify = query.get('agent_verify');
+  if (agentVerify) storageSet(STORAGE_KEY.agentVerify, agentVerify);
+  const embedded = readEmbeddedPreInfo<PreInfo>();
+  return {
+    gate: {
+      cookiesEnabled: cookiesEnabled(),
+      embedded,
+      isMobileDevice: isMobileDevice(),
+      appDownloadMode: query.has('appdown-token') || APP_DOWNLOAD_PATHS.includes(location.pathname),
+      origin: location.origin,
+      iCode: query.get('i_code'),
+      path: location.pathname,
+    },
+    theme: {
+      stored: (THEMES as readonly string[]).includes(storedTheme ?? '') ? (storedTheme as Theme) : null,
+      query: query.get('theme'),
+    },
+    title: { title: embedded?.SiteBaseConfigVo.title ?? t.site.defaultTitle, hidden: pageHidden() },
+    home: { popSeenOn: storageGet<string>(STORAGE_KEY.popSeenOn) },
+    alertSkipped: sessionFlag(SESSION_KEY.accessAlertSkip),
+  };
+}
+
+async function loadPreInfo() {
+  try {
+    return { preInfo: await fetchPreInfo(), alert: false };
+  } catch (err) {
+    // spec §8 6032: an access alert still carries the pre-info; the app actor decides about the alert page.
+    if (err instanceof BusinessError && err.code === CODE.accessAlert && err.data) {
+      return { preInfo: err.data as PreInfo, alert: true };
+    }
+    throw err;
+  }
+}
+
+async function loadHome() {
+  const equipment = isMobileDevice() ? DISPLAY_EQUIPMENT.h5 : DISPLAY_EQUIPMENT.web;
+  const [notices, ads, icons, pop, counts] = await Promise.allSettled([
+    fetchNoticeList(NOTICE_CATEGORY.marquee),
+    fetchStationAds(),
+    fetchSuspensionIcons(equipment),
+    fetchPopInfo(),
+    fetchPlatformCounts(),
+  ]);
+  const settled = [notices, ads, icons, pop, counts];
+  if (settled.every((r) => r.status === 'rejected')) throw (notices as PromiseRejectedResult).reason;
+  const value = <T>(r: PromiseSettledResult<T>, fallback: T) =>
+    r.status === 'fulfilled' ? r.value : fallback;
+  const content: HomeContent = {
+    notices: value(notices, []),
+    ads: value(ads, []),
+    icons: value(icons, []),
+    pop: value(pop, null),
+    counts: value(counts, null),
+  };
+  return { content, today: localDay() };
+}
+
+export const appEffects: AppEffects = {
+  loadPreInfo,
+  redirectExternal: assignLocation,
+  applyTheme: setHtmlTheme,
+  persistTheme: (theme) => storageSet(STORAGE_KEY.theme, theme),
+  renderTitle: setDocumentTitle,
+  loadHome,
+  persistPopSeen: (day) => storageSet(STORAGE_KEY.popSeenOn, day),
+  persistAlertSkip: () => setSessionFlag(SESSION_KEY.accessAlertSkip),
+};

@@ -1,0 +1,28 @@
+// The fixed list of 24 help pages under /help/{topic} (spec §2: the topics are not shown; designed in docs/design/help.md).
+export const HELP_TOPICS = [
+  'about',
+  'terms',
+  'privacy',
+  'responsible',
+  'register',
+  'login',
+  'password',
+  'security',
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'bankcard',
+  'wallet',
+  'vip',
+  'rebate',
+  'activity',
+  'agent',
+  'sport',
+  'lottery',
+  'realbet',
+  'egame',
+  'chess',
+  'fishing',
+  'contact',
+] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];

@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { AppActor } from '../../app/app-actor.ts';
+import { t } from '../../i18n/zh-CN.ts';
+import { BannerCarousel } from './banner-carousel.tsx';
+import { FloatingIcon } from './floating-icon.tsx';
+import { GameCategories } from './game-categories.tsx';
+import { LiveVideo } from './live-video.tsx';
+import { NoticeBar } from './notice-bar.tsx';
+import { PopActivity } from './pop-activity.tsx';
+
+export function HomePage() {
+  const app = AppActor.useActorRef();
+  const homeRef = AppActor.useSelector((s) => s.children.home);
+  const gateRef = AppActor.useSelector((s) => s.children.siteGate);
+  const state = useSelector(homeRef, (s) => s);
+  const preInfo = useSelector(gateRef, (s) => s?.context.preInfo ?? null);
+
+  useEffect(() => {
+    if (homeRef?.getSnapshot().matches('idle')) app.send({ type: 'home.load' });
+  }, [app, homeRef]);
+
+  const content = state?.context.content ?? null;
+  const loading = !content && !state?.matches('failed');
+
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">{preInfo?.SiteBaseConfigVo.title ?? t.site.brand}</h1>
+      {preInfo?.siteFestivalSkin && (
+        <p className="festival section" data-skin={preInfo.siteFestivalSkin}>
+          {t.home.festival} · {preInfo.siteFestivalSkin}
+        </p>
+      )}
+      <BannerCarousel ads={content?.ads ?? []} loading={loading} />
+      <NoticeBar notices={content?.notices ?? []} />
+      {state?.matches('failed') && (
+        <div className="card pending" role="alert">
+          <p>{t.home.loadFailed}</p>
+          <button type="button" className="btn" onClick={() => app.send({ type: 'home.retry' })}>
+            {t.home.retry}
+          </button>
+        </div>
+      )}
+      <GameCategories counts={content?.counts ?? null} />
+      {preInfo?.siteVideoSkinOpen && <LiveVideo src={preInfo.siteVideoActiveUrl} />}
+      {content?.icons[0] && <FloatingIcon icon={content.icons[0]} />}
+      {state?.matches({ ready: 'popOpen' }) && content?.pop && (
+        <PopActivity pop={content.pop} onClose={() => app.send({ type: 'home.popClose' })} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// Browser seams for the app shell: the page, its location, visibility and the tab title.
+
+export const PRE_INFO_ELEMENT_ID = 'pre-info';
+
+/** The pre-info the server embedded in the HTML (no round trip for the first paint), or null. */
+export function readEmbeddedPreInfo<T>(): T | null {
+  const el = document.getElementById(PRE_INFO_ELEMENT_ID);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function cookiesEnabled(): boolean {
+  try {
+    if (!navigator.cookieEnabled) return false;
+    document.cookie = 'cookie_probe=1; SameSite=Lax';
+    const ok = document.cookie.includes('cookie_probe=1');
+    document.cookie = 'cookie_probe=; Max-Age=0; SameSite=Lax';
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i;
+export function isMobileDevice(): boolean {
+  return MOBILE_UA.test(navigator.userAgent);
+}
+
+export function setDocumentTitle(text: string): void {
+  document.title = text;
+}
+
+export function setHtmlTheme(theme: string): void {
+  document.documentElement.dataset.theme = theme;
+}
+
+export function pageHidden(): boolean {
+  return document.visibilityState === 'hidden';
+}
+
+export function onVisibilityChange(listener: (hidden: boolean) => void): () => void {
+  const handler = () => listener(pageHidden());
+  document.addEventListener('visibilitychange', handler);
+  return () => document.removeEventListener('visibilitychange', handler);
+}
+
+export function onWindowFocus(listener: () => void): () => void {
+  window.addEventListener('focus', listener);
+  return () => window.removeEventListener('focus', listener);
+}
+
+export function assignLocation(url: string): void {
+  window.location.assign(url);
+}
+
+/** The local calendar day, YYYY-MM-DD (pop-ups once a day). */
+export function localDay(date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}`;
+}
+
+export function sessionFlag(key: string): boolean {
+  try {
+    return sessionStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setSessionFlag(key: string): void {
+  try {
+    sessionStorage.setItem(key, '1');
+  } catch {
+    // storage disabled: the flag lasts for this page only
+  }
+}
