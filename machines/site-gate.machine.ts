@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PreInfo } from '../src/protocol/site.ts';
 
 // The site gate (spec §1, §4, §5): pre-info at boot, maintenance, the mobile-domain redirect, cookies.
@@ -8,6 +8,8 @@ export const GATE_POLL_MS = 60_000;
 export const GATE_RETRY_MS = 5_000;
 export const MAINTENANCE_PATH = '/other/maintenance';
 export const HOME_PATH = '/';
+/** spec §8: pre-info refused with these codes means the caller is restricted (the app shows the page). */
+export const RESTRICTED_CODES: ReadonlyArray<number> = [6031, 6033];
 /** spec §4: maintainConfig.status 0 means maintenance. */
 export const MAINTAIN_STATUS_DOWN = 0;
 
@@ -90,6 +92,8 @@ export const siteGateMachine = setup({
     hasEmbedded: ({ context }) => context.embedded !== null,
     mobileRedirect: ({ context }) => mobileRedirectUrl(context) !== null,
     down: ({ context }) => isDown(context),
+    restrictedError: ({ event }) =>
+      RESTRICTED_CODES.includes((event as { error?: { code?: unknown } }).error?.code as number),
   },
   delays: { poll: GATE_POLL_MS, retry: GATE_RETRY_MS },
 }).createMachine({
@@ -124,10 +128,37 @@ export const siteGateMachine = setup({
             error: null,
           }),
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }),
+        onError: [
+          { guard: 'restrictedError', target: 'restricted' },
+          {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }),
+          },
+        ],
+      },
+    },
+    /**
+     * The back end refuses this caller (spec §8 6031/6033): the app actor has sent the player to the
+     * restriction page; the gate keeps checking, and a lifted restriction brings the player home.
+     */
+    restricted: {
+      after: { poll: 'recheckingRestriction' },
+      on: { 'gate.check': 'recheckingRestriction' },
+    },
+    recheckingRestriction: {
+      invoke: {
+        src: 'loadPreInfo',
+        onDone: {
+          target: 'evaluating',
+          actions: [
+            assign({
+              preInfo: ({ event }) => event.output.preInfo,
+              alert: ({ event }) => event.output.alert,
+            }),
+            emit({ type: 'navigate', to: HOME_PATH, replace: true }),
+          ],
         },
+        onError: 'restricted',
       },
     },
     /** No pre-info and the last load failed: the page offers a retry, and the gate retries by itself. */

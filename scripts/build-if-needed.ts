@@ -31,7 +31,16 @@ export async function buildIfNeeded(): Promise<boolean> {
   )
     return false;
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  // A production build whatever the caller's NODE_ENV (the test runner sets 'test', which would bundle
+  // React's development build).
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
   writeFileSync(STAMP, stamp);
   return true;
 }

@@ -72,13 +72,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     if (err instanceof ApiError)
       return reply.code(err.httpStatus).send(fail(err.code, err.message, err.data));
     if ((err as FastifyError).validation) {
-      return reply
-        .code(200)
-        .send(
-          fail(CODE.validation, SERVER_MESSAGE.validation, {
-            fields: (err as FastifyError).validation?.map((v) => v.instancePath || v.params),
-          }),
-        );
+      return reply.code(200).send(
+        fail(CODE.validation, SERVER_MESSAGE.validation, {
+          fields: (err as FastifyError).validation?.map((v) => v.instancePath || v.params),
+        }),
+      );
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.code(429).send(fail(CODE.common, SERVER_MESSAGE.tooManyRequests));

@@ -15,6 +15,12 @@ export interface ApiErrorEvent {
 export type ApiErrorListener = (event: ApiErrorEvent) => void;
 
 const listeners = new Set<ApiErrorListener>();
+/**
+ * Errors published while nobody listens (the first calls start before the page has mounted its listener).
+ * Held, bounded, and handed to the first subscriber, so a boot-time 6031 still reaches the error table.
+ */
+const held: ApiErrorEvent[] = [];
+export const MAX_HELD_ERRORS = 20;
 
 export function apiErrorEventName(error: ApiError): ApiErrorEventName {
   switch (error.type) {
@@ -30,21 +36,29 @@ export function apiErrorEventName(error: ApiError): ApiErrorEventName {
 /** Returns the unsubscribe function. */
 export function subscribeApiErrors(listener: ApiErrorListener): () => void {
   listeners.add(listener);
+  for (const event of held.splice(0)) deliver(listener, event);
   return () => {
     listeners.delete(listener);
   };
 }
 
+function deliver(listener: ApiErrorListener, event: ApiErrorEvent): void {
+  try {
+    listener(event);
+  } catch (failure) {
+    // A broken listener must neither hide the error from the others nor replace the caller's rejection.
+    queueMicrotask(() => {
+      throw failure;
+    });
+  }
+}
+
 export function publishApiError(error: ApiError): void {
   const event: ApiErrorEvent = { name: apiErrorEventName(error), error };
-  for (const listener of [...listeners]) {
-    try {
-      listener(event);
-    } catch (failure) {
-      // A broken listener must neither hide the error from the others nor replace the caller's rejection.
-      queueMicrotask(() => {
-        throw failure;
-      });
-    }
+  if (listeners.size === 0) {
+    held.push(event);
+    if (held.length > MAX_HELD_ERRORS) held.shift();
+    return;
   }
+  for (const listener of [...listeners]) deliver(listener, event);
 }

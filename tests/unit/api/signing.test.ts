@@ -71,7 +71,9 @@ describe('decryptSignMap (vvPretty)', () => {
     const cipher = deriveMapCipher('another-secret');
     const map = deriveSignMap('another-secret');
     const text = encryptSignMap(map, cipher);
-    await expect(decryptSignMap(text, cipher.key.toString('base64'), cipher.iv.toString('base64'))).resolves.toEqual(map);
+    await expect(
+      decryptSignMap(text, cipher.key.toString('base64'), cipher.iv.toString('base64')),
+    ).resolves.toEqual(map);
   });
 
   it('decrypts plain aes-128-cbc from node:crypto with random key and iv', async () => {
@@ -94,9 +96,9 @@ describe('decryptSignMap (vvPretty)', () => {
 
     const c = createCipheriv('aes-128-cbc', cipher.key, cipher.iv);
     const empty = Buffer.concat([c.update('{"x":"y"}', 'utf8'), c.final()]).toString('base64');
-    await expect(decryptSignMap(empty, cipher.key.toString('base64'), cipher.iv.toString('base64'))).rejects.toThrow(
-      'names no signature group',
-    );
+    await expect(
+      decryptSignMap(empty, cipher.key.toString('base64'), cipher.iv.toString('base64')),
+    ).rejects.toThrow('names no signature group');
   });
 });
 

@@ -1,0 +1,393 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { PreInfo } from '../../src/protocol/site.ts';
+import {
+  GATE_POLL_MS,
+  GATE_RETRY_MS,
+  HOME_PATH,
+  MAINTENANCE_PATH,
+  mobileRedirectUrl,
+  siteGateMachine,
+  type PreInfoResult,
+  type SiteGateEmitted,
+  type SiteGateInput,
+} from '../../machines/site-gate.machine.ts';
+import { describeModel, Fakes, settle } from '../support/model-paths.ts';
+import { DOWN, MOBILE, MOBILE_DOMAIN, OPEN, ORIGIN, preInfo } from './fixtures.ts';
+
+const LOADING = '0.siteGate.loading';
+const REFRESHING = '0.siteGate.refreshing';
+const RECHECKING = '0.siteGate.recheckingRestriction';
+const OFFLINE = new Error('offline');
+/** The pre-info call refused with 6031 (access caveat), as the API client raises it (a coded error). */
+const REFUSED = Object.assign(new Error('access restricted'), { code: 6031 });
+const OTHER_PATH = '/game/chess';
+
+const done = (id: string, info: PreInfo, alert = false) => ({
+  type: `xstate.done.actor.${id}`,
+  output: { preInfo: info, alert } satisfies PreInfoResult,
+});
+const fail = (id: string, error: Error = OFFLINE) => ({ type: `xstate.error.actor.${id}`, error });
+
+const DESKTOP_EVENTS = [
+  done(LOADING, OPEN),
+  done(LOADING, DOWN),
+  done(LOADING, OPEN, true),
+  fail(LOADING),
+  done(REFRESHING, OPEN),
+  done(REFRESHING, DOWN),
+  fail(REFRESHING),
+  { type: 'gate.check' },
+  { type: 'gate.retry' },
+  { type: 'gate.location', path: OTHER_PATH },
+  { type: 'gate.location', path: MAINTENANCE_PATH },
+  { type: 'xstate.after.retry.siteGate.failed' },
+  { type: 'xstate.after.poll.siteGate.open' },
+  { type: 'xstate.after.poll.siteGate.maintenance' },
+  // Restriction (spec §8 6031/6033): a refused pre-info call, the re-check poll and its results.
+  fail(LOADING, REFUSED),
+  fail(REFRESHING, REFUSED),
+  done(RECHECKING, OPEN),
+  fail(RECHECKING, REFUSED),
+  { type: 'xstate.after.poll.siteGate.restricted' },
+];
+const MOBILE_EVENTS = [...DESKTOP_EVENTS, done(LOADING, MOBILE), done(REFRESHING, MOBILE)];
+
+const BASE: SiteGateInput = {
+  cookiesEnabled: true,
+  embedded: null,
+  isMobileDevice: false,
+  appDownloadMode: false,
+  origin: ORIGIN,
+  iCode: null,
+  path: HOME_PATH,
+};
+
+const provided = (fakes: Fakes) =>
+  siteGateMachine.provide({
+    actors: { loadPreInfo: fakes.promise<PreInfoResult>('loadPreInfo') },
+    actions: fakes.actions('redirectExternal', 'announcePreInfo'),
+  });
+
+describeModel(
+  'site gate',
+  siteGateMachine,
+  [
+    { name: 'cookies disabled', input: { ...BASE, cookiesEnabled: false }, events: DESKTOP_EVENTS },
+    { name: 'desktop, pre-info loaded', input: BASE, events: DESKTOP_EVENTS },
+    { name: 'embedded maintenance pre-info', input: { ...BASE, embedded: DOWN }, events: DESKTOP_EVENTS },
+    {
+      name: 'embedded open pre-info, landing on the maintenance page',
+      input: { ...BASE, embedded: OPEN, path: MAINTENANCE_PATH },
+      events: DESKTOP_EVENTS,
+    },
+    {
+      name: 'app download mode with maintenance pre-info',
+      input: { ...BASE, embedded: DOWN, appDownloadMode: true },
+      events: DESKTOP_EVENTS,
+    },
+    {
+      name: 'mobile with a site domain, pre-info loaded',
+      input: { ...BASE, isMobileDevice: true, iCode: 'AB12' },
+      events: MOBILE_EVENTS,
+    },
+    {
+      name: 'mobile with a site domain in the embedded pre-info',
+      input: { ...BASE, isMobileDevice: true, embedded: MOBILE },
+      events: MOBILE_EVENTS,
+    },
+  ],
+  { logic: provided, delays: { poll: GATE_POLL_MS, retry: GATE_RETRY_MS } },
+);
+
+async function start(input: Partial<SiteGateInput> = {}) {
+  const fakes = new Fakes();
+  const clock = new SimulatedClock();
+  const actor = createActor(provided(fakes), { input: { ...BASE, ...input }, clock });
+  const navigations: SiteGateEmitted[] = [];
+  actor.on('navigate', (e) => void navigations.push(e));
+  actor.start();
+  await settle();
+  const load = async (id: string, info: PreInfo, alert = false) => {
+    fakes.resolve(id, { preInfo: info, alert });
+    await settle();
+  };
+  return { actor, clock, fakes, navigations, load };
+}
+
+const toMaintenance = { type: 'navigate', to: MAINTENANCE_PATH, replace: true };
+const toHome = { type: 'navigate', to: HOME_PATH, replace: true };
+
+describe('site gate: maintenance (spec §4)', () => {
+  it('maintainConfig.status 0 sends the player to the maintenance page', async () => {
+    const { actor, fakes, navigations, load } = await start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fakes.invocations.map((i) => i.src)).toEqual(['loadPreInfo']);
+    await load(LOADING, DOWN);
+    expect(actor.getSnapshot().value).toBe('maintenance');
+    expect(navigations).toEqual([toMaintenance]);
+    expect(fakes.called('announcePreInfo')).toEqual([{ preInfo: DOWN }]);
+  });
+
+  it('does not navigate when the player is already on the maintenance page', async () => {
+    const { actor, navigations } = await start({ embedded: DOWN, path: MAINTENANCE_PATH });
+    expect(actor.getSnapshot().value).toBe('maintenance');
+    expect(navigations).toEqual([]);
+  });
+
+  it('does not redirect to maintenance in mobile-app download mode', async () => {
+    const { actor, navigations } = await start({ embedded: DOWN, appDownloadMode: true });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(navigations).toEqual([]);
+  });
+
+  it('status back to 1 on focus (gate.check) sends the player home from the maintenance page', async () => {
+    const { actor, fakes, navigations, load } = await start({ embedded: DOWN });
+    actor.send({ type: 'gate.location', path: MAINTENANCE_PATH });
+    expect(navigations).toEqual([toMaintenance]);
+    actor.send({ type: 'gate.check' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    await load(REFRESHING, OPEN);
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(navigations).toEqual([toMaintenance, toHome]);
+    expect(fakes.called('announcePreInfo')).toEqual([{ preInfo: DOWN }, { preInfo: OPEN }]);
+  });
+
+  it('status back to 1 at the next poll (GATE_POLL_MS) sends the player home', async () => {
+    const { actor, clock, fakes, navigations, load } = await start({
+      embedded: DOWN,
+      path: MAINTENANCE_PATH,
+    });
+    clock.increment(GATE_POLL_MS - 1);
+    expect(actor.getSnapshot().value).toBe('maintenance');
+    expect(fakes.invocations).toHaveLength(0);
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(fakes.invocations).toHaveLength(1);
+    await load(REFRESHING, OPEN);
+    expect(navigations).toEqual([toHome]);
+  });
+
+  it('still maintained at the poll: stays on the maintenance page and polls again', async () => {
+    const { actor, clock, fakes, navigations, load } = await start({
+      embedded: DOWN,
+      path: MAINTENANCE_PATH,
+    });
+    clock.increment(GATE_POLL_MS);
+    await load(REFRESHING, DOWN);
+    expect(actor.getSnapshot().value).toBe('maintenance');
+    clock.increment(GATE_POLL_MS);
+    expect(fakes.invocations).toHaveLength(2);
+    expect(navigations).toEqual([]);
+  });
+
+  it('a refresh while open that finds the site open does not navigate', async () => {
+    const { actor, clock, navigations, load } = await start({ embedded: OPEN, path: OTHER_PATH });
+    clock.increment(GATE_POLL_MS);
+    await load(REFRESHING, OPEN);
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(navigations).toEqual([]);
+  });
+
+  it('maintenance starting while open sends the player to the maintenance page', async () => {
+    const { actor, navigations, load } = await start({ embedded: OPEN, path: OTHER_PATH });
+    actor.send({ type: 'gate.check' });
+    await load(REFRESHING, DOWN);
+    expect(actor.getSnapshot().value).toBe('maintenance');
+    expect(navigations).toEqual([toMaintenance]);
+  });
+
+  it('while maintained, every other page leads back to the maintenance page', async () => {
+    const { actor, navigations } = await start({ embedded: DOWN, path: MAINTENANCE_PATH });
+    actor.send({ type: 'gate.location', path: OTHER_PATH });
+    expect(navigations).toEqual([toMaintenance]);
+    expect(actor.getSnapshot().context.path).toBe(OTHER_PATH);
+    actor.send({ type: 'gate.location', path: MAINTENANCE_PATH });
+    expect(navigations).toEqual([toMaintenance]);
+    expect(actor.getSnapshot().context.path).toBe(MAINTENANCE_PATH);
+  });
+
+  it('landing on the maintenance page while open goes home', async () => {
+    const { actor, navigations } = await start({ embedded: OPEN, path: MAINTENANCE_PATH });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(navigations).toEqual([toHome]);
+  });
+
+  it('a failed refresh keeps the known pre-info and state', async () => {
+    const { actor, fakes, navigations } = await start({ embedded: DOWN, path: MAINTENANCE_PATH });
+    actor.send({ type: 'gate.check' });
+    fakes.reject(REFRESHING, OFFLINE);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('maintenance');
+    expect(actor.getSnapshot().context.preInfo).toBe(DOWN);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(navigations).toEqual([]);
+  });
+});
+
+describe('site gate: loading', () => {
+  it('a failed load retries by itself after GATE_RETRY_MS', async () => {
+    const { actor, clock, fakes, load } = await start();
+    fakes.reject(LOADING, OFFLINE);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('offline');
+    clock.increment(GATE_RETRY_MS - 1);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(fakes.invocations).toHaveLength(1);
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fakes.invocations).toHaveLength(2);
+    await load(LOADING, OPEN);
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it.each(['gate.retry', 'gate.check'] as const)('%s after a failed load retries at once', async (type) => {
+    const { actor, clock, fakes } = await start();
+    fakes.reject(LOADING, OFFLINE);
+    await settle();
+    actor.send({ type });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fakes.invocations).toHaveLength(2);
+    // The retry timer of the failed state is gone.
+    clock.increment(GATE_RETRY_MS);
+    expect(fakes.invocations).toHaveLength(2);
+  });
+
+  it('keeps the access-alert flag the loader reports', async () => {
+    const { actor, load } = await start();
+    await load(LOADING, OPEN, true);
+    expect(actor.getSnapshot().context.alert).toBe(true);
+  });
+
+  it('uses embedded pre-info without a round trip', async () => {
+    const { actor, fakes } = await start({ embedded: OPEN });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(fakes.invocations).toEqual([]);
+    expect(fakes.called('announcePreInfo')).toEqual([{ preInfo: OPEN }]);
+  });
+
+  it('with cookies disabled does nothing else (spec §5)', async () => {
+    const { actor, clock, fakes, navigations } = await start({ cookiesEnabled: false, embedded: DOWN });
+    expect(actor.getSnapshot().value).toBe('cookiesBlocked');
+    expect(actor.getSnapshot().status).toBe('done');
+    clock.increment(GATE_POLL_MS);
+    expect(fakes.invocations).toEqual([]);
+    expect(fakes.calls).toEqual([]);
+    expect(navigations).toEqual([]);
+  });
+});
+
+describe('site gate: restriction (spec §8 6031/6033)', () => {
+  it.each([6031, 6033])('a pre-info load refused with %i waits in restricted, not failed', async (code) => {
+    const { actor, clock, fakes } = await start();
+    fakes.reject(LOADING, Object.assign(new Error('access restricted'), { code }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('restricted');
+    // Not the failed state's quick retry: the restricted gate re-checks at the poll interval.
+    clock.increment(GATE_RETRY_MS);
+    expect(fakes.invocations).toHaveLength(1);
+  });
+
+  it('a lifted restriction brings the player home at the next poll', async () => {
+    const { actor, clock, fakes, navigations, load } = await start();
+    fakes.reject(LOADING, REFUSED);
+    await settle();
+    clock.increment(GATE_POLL_MS);
+    expect(actor.getSnapshot().value).toBe('recheckingRestriction');
+    await load(RECHECKING, OPEN);
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(navigations).toEqual([toHome]);
+  });
+
+  it('focus re-checks a restriction at once; still refused stays restricted', async () => {
+    const { actor, fakes, navigations } = await start();
+    fakes.reject(LOADING, REFUSED);
+    await settle();
+    actor.send({ type: 'gate.check' });
+    expect(actor.getSnapshot().value).toBe('recheckingRestriction');
+    fakes.reject(RECHECKING, REFUSED);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('restricted');
+    expect(navigations).toEqual([]);
+  });
+
+  it('an uncoded load failure is not a restriction', async () => {
+    const { actor, fakes } = await start();
+    fakes.reject(LOADING, OFFLINE);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+  });
+});
+
+describe('site gate: mobile redirect (spec §1)', () => {
+  const ctx = (over: Partial<Parameters<typeof mobileRedirectUrl>[0]> = {}) => ({
+    isMobileDevice: true,
+    origin: ORIGIN,
+    iCode: null,
+    preInfo: MOBILE,
+    ...over,
+  });
+
+  it('sends a mobile visitor to the site domain', () => {
+    expect(mobileRedirectUrl(ctx())).toBe(`https://${MOBILE_DOMAIN}/`);
+  });
+
+  it('keeps i_code', () => {
+    expect(mobileRedirectUrl(ctx({ iCode: 'AB12' }))).toBe(`https://${MOBILE_DOMAIN}/?i_code=AB12`);
+    const withQuery = preInfo({ siteDomainUrl: 'http://m.qipai.example/h5?from=pc' });
+    expect(mobileRedirectUrl(ctx({ iCode: 'AB12', preInfo: withQuery }))).toBe(
+      'http://m.qipai.example/h5?from=pc&i_code=AB12',
+    );
+  });
+
+  it('never redirects to the same origin', () => {
+    expect(mobileRedirectUrl(ctx({ origin: `https://${MOBILE_DOMAIN}` }))).toBeNull();
+    const sameWithPath = preInfo({ siteDomainUrl: `https://${MOBILE_DOMAIN}/h5/` });
+    expect(mobileRedirectUrl(ctx({ origin: `https://${MOBILE_DOMAIN}`, preInfo: sameWithPath }))).toBeNull();
+  });
+
+  it('does not redirect when siteDomainUrl is empty or blank, or pre-info is unknown', () => {
+    expect(mobileRedirectUrl(ctx({ preInfo: preInfo({ siteDomainUrl: '' }) }))).toBeNull();
+    expect(mobileRedirectUrl(ctx({ preInfo: preInfo({ siteDomainUrl: '   ' }) }))).toBeNull();
+    expect(mobileRedirectUrl(ctx({ preInfo: null }))).toBeNull();
+  });
+
+  it('does not redirect a desktop device', () => {
+    expect(mobileRedirectUrl(ctx({ isMobileDevice: false, iCode: 'AB12' }))).toBeNull();
+  });
+
+  it('does not redirect to an address that is not a URL', () => {
+    expect(mobileRedirectUrl(ctx({ preInfo: preInfo({ siteDomainUrl: 'http://' }) }))).toBeNull();
+  });
+
+  it('the gate redirects a mobile visitor and stops, before any maintenance check', async () => {
+    const downMobile = preInfo({ status: 0, siteDomainUrl: MOBILE_DOMAIN });
+    const { actor, fakes, navigations } = await start({
+      isMobileDevice: true,
+      iCode: 'AB12',
+      embedded: downMobile,
+    });
+    expect(actor.getSnapshot().value).toBe('redirecting');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(fakes.called('redirectExternal')).toEqual([{ url: `https://${MOBILE_DOMAIN}/?i_code=AB12` }]);
+    expect(navigations).toEqual([]);
+  });
+
+  it('a mobile visitor already on the site domain stays', async () => {
+    const { actor, fakes } = await start({
+      isMobileDevice: true,
+      embedded: MOBILE,
+      origin: `https://${MOBILE_DOMAIN}`,
+    });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(fakes.called('redirectExternal')).toEqual([]);
+  });
+
+  it('a desktop visitor is not redirected', async () => {
+    const { actor, fakes } = await start({ embedded: MOBILE });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(fakes.called('redirectExternal')).toEqual([]);
+  });
+});

@@ -1,0 +1,621 @@
+// Model-based testing for XState v5 machines (developers' guide: "Every machine has model-based tests generated
+// from its graph (`xstate/graph`) that reach every state and transition").
+//
+// `createTestModel` refuses `invoke` and `after`, so this helper builds the graph with `getAdjacencyMap` /
+// `getShortestPaths` over an explicit event list (which may name `xstate.after.*`, `xstate.done.actor.*` and
+// `xstate.error.actor.*` events), turns it into paths that reach every graph state and take every graph edge,
+// and replays each path against a REAL actor: a SimulatedClock drives delays, controllable fake promise actors
+// stand in for invoked loaders, and recording fakes stand in for named actions.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, initialTransition, SimulatedClock, transition } from 'xstate';
+import type {
+  AnyActorRef,
+  AnyEventObject,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  AnyTransitionDefinition,
+  InputFrom,
+  InspectionEvent,
+  PromiseActorLogic,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+
+// ───────────────────────────── graph → paths ─────────────────────────────
+
+export interface ModelOptions<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** Names this graph in test titles and reports (e.g. 'mobile visitor with a site domain'). */
+  name: string;
+  input: InputFrom<TMachine>;
+  /**
+   * Every event the graph may take. A state only takes the listed events it handles (its own event
+   * descriptors), so list payload variants freely. Delays are `xstate.after.<delay>.<stateId>`, invoked
+   * results `xstate.done.actor.<invokeId>` (with `output`) and `xstate.error.actor.<invokeId>` (with `error`).
+   */
+  events: readonly AnyEventObject[];
+  /**
+   * What tells two graph states apart; default: state value, status and the whole context. A coarser key
+   * must only drop context the machine never branches on (e.g. a counter), or the graph is unsound — the
+   * helper checks every path against the machine's own transition function and throws if it is.
+   */
+  key?: (snapshot: AnyMachineSnapshot) => unknown;
+}
+
+export interface ModelStep {
+  /** The event that led here (`xstate.init` for the first step). */
+  event: AnyEventObject;
+  /** The state the machine's own (pure) transition function says the actor is in after `event`. */
+  state: AnyMachineSnapshot;
+  /** The graph vertex of `state`. */
+  key: string;
+  /** What the model says the step does outside the machine: named actions (with params) and emitted events. */
+  effects: StepEffects;
+}
+
+export interface StepEffects {
+  actions: ActionCall[];
+  emitted: AnyEventObject[];
+}
+
+/** The observable effects among a transition's resolved actions (built-in xstate.* actions aside from emit). */
+function effectsOf(actions: ReadonlyArray<{ type: string; params?: unknown }>): StepEffects {
+  const effects: StepEffects = { actions: [], emitted: [] };
+  for (const action of actions) {
+    if (action.type === 'xstate.emit')
+      effects.emitted.push((action.params as { event: AnyEventObject }).event);
+    else if (!action.type.startsWith('xstate.'))
+      effects.actions.push({ name: action.type, params: action.params });
+  }
+  return effects;
+}
+
+export interface ModelPath {
+  /** Human-readable: the events, in order. */
+  name: string;
+  steps: ModelStep[];
+}
+
+export interface ModelEdge {
+  id: string;
+  from: string;
+  event: AnyEventObject;
+  to: string;
+}
+
+export interface ModelGraph {
+  name: string;
+  machine: AnyStateMachine;
+  input: unknown;
+  /** Every graph vertex (serialized state), the initial one first. */
+  vertices: string[];
+  /** Every graph edge: a vertex and a listed event it handles. */
+  edges: ModelEdge[];
+  /** Paths that, together, reach every vertex and take every edge (no path is a prefix of another). */
+  paths: ModelPath[];
+}
+
+/** `AdjacencyMap` with plain string keys (its branded keys defeat `Object.entries`). */
+type Adjacency = Record<
+  string,
+  {
+    state: AnyMachineSnapshot;
+    transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>;
+  }
+>;
+
+const INIT_EVENT: AnyEventObject = { type: 'xstate.init' };
+
+function defaultKey(snapshot: AnyMachineSnapshot): unknown {
+  return { value: snapshot.value, status: snapshot.status, context: snapshot.context };
+}
+
+export function describeEvent(event: AnyEventObject): string {
+  const { type, ...rest } = event;
+  if (type.startsWith('xstate.done.actor.'))
+    return `${type}(${JSON.stringify(rest['output'])?.slice(0, 60)})`;
+  if (type.startsWith('xstate.error.actor.')) return `${type}(${String(rest['error'])})`;
+  return Object.keys(rest).length ? `${type} ${JSON.stringify(rest).slice(0, 80)}` : type;
+}
+
+/** Whether the state has a transition (of any guard) for the event, i.e. it "handles" it. */
+export function handles(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  return (
+    snapshot.status === 'active' &&
+    snapshot._nodes.some((node: AnyStateNode) => node.ownEvents.includes(event.type))
+  );
+}
+
+/** Builds the graph of `machine` over the listed events and the paths that cover it. */
+export function modelGraph<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ModelOptions<TMachine>,
+): ModelGraph {
+  const keyOf = options.key ?? defaultKey;
+  const serialize = (snapshot: AnyMachineSnapshot) => JSON.stringify(keyOf(snapshot));
+  const traversal = {
+    input: options.input,
+    events: options.events,
+    serializeState: serialize,
+    serializeEvent: (event: AnyEventObject) => JSON.stringify(event),
+    filterEvents: handles,
+  };
+  // The graph API is typed by the machine's own events; delay and actor events are listed explicitly on purpose.
+  const adjacency = getAdjacencyMap(machine as AnyStateMachine, traversal as never) as unknown as Adjacency;
+  const shortest = getShortestPaths(machine as AnyStateMachine, traversal as never);
+
+  const vertices = Object.keys(adjacency);
+  const eventsTo = new Map<string, AnyEventObject[]>();
+  for (const path of shortest) {
+    eventsTo.set(
+      serialize(path.state as AnyMachineSnapshot),
+      path.steps.slice(1).map((step) => step.event as AnyEventObject),
+    );
+  }
+
+  const edges: ModelEdge[] = [];
+  for (const [from, value] of Object.entries(adjacency)) {
+    for (const [eventKey, next] of Object.entries(value.transitions)) {
+      edges.push({
+        id: `${from} ⟶ ${eventKey}`,
+        from,
+        event: next.event,
+        to: serialize(next.state),
+      });
+    }
+  }
+
+  // Every vertex by its shortest path; every edge by the shortest path to its source plus the edge's event.
+  const sequences: AnyEventObject[][] = [];
+  for (const vertex of vertices) {
+    const events = eventsTo.get(vertex);
+    if (!events) throw new Error(`[${options.name}] no path to graph state ${vertex}`);
+    sequences.push(events);
+  }
+  for (const edge of edges) sequences.push([...eventsTo.get(edge.from)!, edge.event]);
+
+  // Drop sequences that are a prefix of a longer one: the longer path reaches and checks the same steps.
+  const serialized = sequences
+    .map((events) => ({ events, text: events.map((e) => JSON.stringify(e)) }))
+    .sort((a, b) => b.events.length - a.events.length);
+  const kept: typeof serialized = [];
+  for (const candidate of serialized) {
+    const covered = kept.some((longer) => candidate.text.every((t, i) => longer.text[i] === t));
+    if (!covered) kept.push(candidate);
+  }
+
+  const paths = kept.map(({ events }) => toPath(machine, options, serialize, events));
+  // Soundness: the machine's own transition function must walk the graph's edges exactly.
+  const edgeTo = new Map(edges.map((e) => [e.id, e.to]));
+  for (const path of paths) {
+    path.steps.slice(1).forEach((step, i) => {
+      const from = path.steps[i]!.key;
+      const to = edgeTo.get(`${from} ⟶ ${JSON.stringify(step.event)}`);
+      if (to !== step.key)
+        throw new Error(
+          `[${options.name}] the graph key is unsound: ${from} with ${describeEvent(step.event)} ` +
+            `leads to ${step.key}, the graph says ${to}`,
+        );
+    });
+  }
+  return { name: options.name, machine, input: options.input, vertices, edges, paths };
+}
+
+/** Replays the events through the machine's pure transition function: the expected snapshot of every step. */
+function toPath(
+  machine: AnyStateMachine,
+  options: ModelOptions<AnyStateMachine>,
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+  events: AnyEventObject[],
+): ModelPath {
+  let [state, actions] = initialTransition(machine, options.input);
+  const steps: ModelStep[] = [
+    { event: INIT_EVENT, state, key: serialize(state), effects: effectsOf(actions) },
+  ];
+  for (const event of events) {
+    [state, actions] = transition(machine, state, event as never);
+    steps.push({ event, state, key: serialize(state), effects: effectsOf(actions) });
+  }
+  return { name: events.map(describeEvent).join(' → ') || '(initial state)', steps };
+}
+
+// ───────────────────────────── fakes ─────────────────────────────
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export interface ActionCall {
+  name: string;
+  params: unknown;
+}
+
+/** Controllable promise actors and recording actions for one actor under test. */
+export class Fakes {
+  /** Every named action call, in order. */
+  readonly calls: ActionCall[] = [];
+  /** The names of the actions these fakes record. */
+  readonly recorded = new Set<string>();
+  /** Every invocation of a fake promise actor, in order. */
+  readonly invocations: Array<{ src: string; id: string; input: unknown }> = [];
+  private readonly pending = new Map<string, Deferred<unknown>>();
+
+  /** A promise actor whose result the test decides (`resolve` / `reject` by invoke id). */
+  promise<TOutput>(src: string): PromiseActorLogic<TOutput, any> {
+    return fromPromise<TOutput, any>(({ self, input }) => {
+      const d = deferred<unknown>();
+      this.pending.set(self.id, d);
+      this.invocations.push({ src, id: self.id, input });
+      return d.promise as Promise<TOutput>;
+    });
+  }
+
+  /** Recording implementations for named actions (pass to `machine.provide({ actions })`). */
+  actions<K extends string>(...names: K[]): Record<K, (args: unknown, params: unknown) => void> {
+    const out = {} as Record<K, (args: unknown, params: unknown) => void>;
+    for (const name of names) {
+      this.recorded.add(name);
+      out[name] = (_args, params) => void this.calls.push({ name, params });
+    }
+    return out;
+  }
+
+  /** A recording function for an effect that is not a machine action (e.g. an injected callback). */
+  recorder(name: string): (params?: unknown) => void {
+    this.recorded.add(name);
+    return (params) => void this.calls.push({ name, params });
+  }
+
+  /** The params of every call of one action, in order. */
+  called(name: string): unknown[] {
+    return this.calls.filter((c) => c.name === name).map((c) => c.params);
+  }
+
+  pendingIds(): string[] {
+    return [...this.pending.keys()];
+  }
+
+  resolve(id: string, output: unknown): void {
+    this.take(id).resolve(output);
+  }
+
+  reject(id: string, error: unknown): void {
+    this.take(id).reject(error);
+  }
+
+  private take(id: string): Deferred<unknown> {
+    const d = this.pending.get(id);
+    if (!d)
+      throw new Error(
+        `no pending fake promise actor '${id}' (pending: ${this.pendingIds().join(', ') || 'none'})`,
+      );
+    this.pending.delete(id);
+    return d;
+  }
+}
+
+/** Lets promise callbacks (and the actor events they send) run to completion. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+}
+
+// ───────────────────────────── coverage ─────────────────────────────
+
+/** Every state node id of the machine, root included. */
+export function allStateIds(machine: AnyStateMachine): string[] {
+  return [machine.root, ...getStateNodes(machine.root)].map((n) => n.id);
+}
+
+function transitionLabel(t: AnyTransitionDefinition, index: number, siblings: number): string {
+  const targets = t.target?.map((n) => n.id).join(',') ?? '(no target)';
+  const suffix = siblings > 1 ? ` #${index}` : '';
+  return `${t.source.id} ─${t.eventType || '(always)'}→ ${targets}${suffix}`;
+}
+
+/** Every transition definition of the machine (`on`, `after`, `invoke` done/error, `always`). */
+export function allTransitions(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const defs of node.transitions.values())
+      defs.forEach((t, i) => out.push(transitionLabel(t, i, defs.length)));
+    node.always?.forEach((t, i, all) => out.push(transitionLabel(t, i, all.length)));
+  }
+  return out;
+}
+
+function labelOfTaken(t: AnyTransitionDefinition): string {
+  const siblings =
+    t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  const index = siblings.indexOf(t);
+  if (index < 0) throw new Error(`transition ${t.source.id} ${t.eventType} is not one of its source's`);
+  return transitionLabel(t, index, siblings.length);
+}
+
+function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
+  return snapshot._nodes.map((n: AnyStateNode) => n.id);
+}
+
+export interface Coverage {
+  /** State node ids entered or left by the real actor. */
+  states: Set<string>;
+  /** Transition definitions the real actor took. */
+  transitions: Set<string>;
+  /** Graph vertices / edges replayed and checked, by graph name. */
+  graphVertices: Map<string, Set<string>>;
+  graphEdges: Map<string, Set<string>>;
+}
+
+export function emptyCoverage(): Coverage {
+  return { states: new Set(), transitions: new Set(), graphVertices: new Map(), graphEdges: new Map() };
+}
+
+export function mergeCoverage(...all: Coverage[]): Coverage {
+  const out = emptyCoverage();
+  for (const c of all) {
+    c.states.forEach((s) => out.states.add(s));
+    c.transitions.forEach((t) => out.transitions.add(t));
+    for (const [g, set] of c.graphVertices) {
+      const into = bucket(out.graphVertices, g);
+      set.forEach((v) => into.add(v));
+    }
+    for (const [g, set] of c.graphEdges) {
+      const into = bucket(out.graphEdges, g);
+      set.forEach((e) => into.add(e));
+    }
+  }
+  return out;
+}
+
+function bucket(map: Map<string, Set<string>>, key: string): Set<string> {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  return set;
+}
+
+export interface CoverageReport {
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; missing: string[] };
+  graphs: Array<{
+    name: string;
+    vertices: string;
+    edges: string;
+    missingVertices: number;
+    missingEdges: number;
+  }>;
+}
+
+export function coverageReport(
+  machine: AnyStateMachine,
+  graphs: ModelGraph[],
+  coverage: Coverage,
+): CoverageReport {
+  const states = allStateIds(machine);
+  const transitions = allTransitions(machine);
+  const stateMissing = states.filter((s) => !coverage.states.has(s));
+  const transitionMissing = transitions.filter((t) => !coverage.transitions.has(t));
+  return {
+    states: { covered: states.length - stateMissing.length, total: states.length, missing: stateMissing },
+    transitions: {
+      covered: transitions.length - transitionMissing.length,
+      total: transitions.length,
+      missing: transitionMissing,
+    },
+    graphs: graphs.map((g) => {
+      const v = coverage.graphVertices.get(g.name) ?? new Set();
+      const e = coverage.graphEdges.get(g.name) ?? new Set();
+      const missingVertices = g.vertices.filter((x) => !v.has(x)).length;
+      const missingEdges = g.edges.filter((x) => !e.has(x.id)).length;
+      return {
+        name: g.name,
+        vertices: `${g.vertices.length - missingVertices}/${g.vertices.length}`,
+        edges: `${g.edges.length - missingEdges}/${g.edges.length}`,
+        missingVertices,
+        missingEdges,
+      };
+    }),
+  };
+}
+
+export function formatReport(title: string, report: CoverageReport): string {
+  const graphs = report.graphs.map((g) => `${g.name}: ${g.vertices} graph states, ${g.edges} graph edges`);
+  return [
+    `${title}: ${report.states.covered}/${report.states.total} state nodes, ` +
+      `${report.transitions.covered}/${report.transitions.total} transitions`,
+    ...graphs.map((g) => `  ${g}`),
+  ].join('\n');
+}
+
+// ───────────────────────────── replay ─────────────────────────────
+
+export interface ReplayContext {
+  actor: AnyActorRef;
+  clock: SimulatedClock;
+  fakes: Fakes;
+  step: ModelStep;
+  index: number;
+  path: ModelPath;
+}
+
+export interface Harness {
+  /** The machine under test with fakes in place of every effect (`machine.provide({ actors, actions })`). */
+  logic: (fakes: Fakes) => AnyStateMachine;
+  /** Milliseconds of each named delay, e.g. `{ poll: GATE_POLL_MS }`. Numeric delays need no entry. */
+  delays?: Record<string, number>;
+  /** What must agree between the real actor and the model after each step; default value, status, context. */
+  project?: (snapshot: AnyMachineSnapshot) => unknown;
+  /** Further per-step checks (effects, emitted events). */
+  check?: (ctx: ReplayContext) => void;
+  /** Called once the actor is created and before it starts (e.g. to subscribe to emitted events). */
+  attach?: (actor: AnyActorRef, fakes: Fakes) => void;
+  /**
+   * Whether to check, after each step, that the real actor called exactly the recorded actions and emitted
+   * exactly the events the model's transition resolved for that step (default true).
+   */
+  checkEffects?: boolean;
+}
+
+const AFTER = 'xstate.after.';
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+
+/** The duration of a delayed-transition event, or null for other events. */
+function delayOf(event: AnyEventObject, harness: Harness): number | null {
+  if (!event.type.startsWith(AFTER)) return null;
+  const delay = event.type.slice(AFTER.length).split('.')[0] ?? '';
+  const ms = /^\d+$/.test(delay) ? Number(delay) : harness.delays?.[delay];
+  if (ms === undefined) throw new Error(`no duration given for the delay '${delay}' (${event.type})`);
+  return ms;
+}
+
+/**
+ * The real stimulus for a graph step: time for a delay (all but the last millisecond first, so the caller can
+ * check that nothing happened early), a settled fake promise for an invoked actor's result, else the event.
+ */
+async function stimulate(
+  event: AnyEventObject,
+  actor: AnyActorRef,
+  clock: SimulatedClock,
+  fakes: Fakes,
+  harness: Harness,
+  notYet: () => void,
+) {
+  const ms = delayOf(event, harness);
+  if (ms !== null) {
+    if (ms > 0) {
+      clock.increment(ms - 1);
+      await settle();
+      notYet();
+    }
+    clock.increment(Math.min(ms, 1));
+  } else if (event.type.startsWith(DONE)) {
+    fakes.resolve(event.type.slice(DONE.length), (event as { output?: unknown }).output);
+  } else if (event.type.startsWith(ERROR)) {
+    fakes.reject(event.type.slice(ERROR.length), (event as { error?: unknown }).error);
+  } else {
+    actor.send(event);
+  }
+}
+
+/** Executes one path against a real actor; returns what it covered. Throws (with the path) on a mismatch. */
+export async function replay(graph: ModelGraph, path: ModelPath, harness: Harness): Promise<Coverage> {
+  const project = harness.project ?? defaultKey;
+  const fakes = new Fakes();
+  const clock = new SimulatedClock();
+  const microsteps: Array<Extract<InspectionEvent, { type: '@xstate.microstep' }>> = [];
+  const actor = createActor(harness.logic(fakes), {
+    input: graph.input as never,
+    clock,
+    inspect: (ev) => {
+      if (ev.type === '@xstate.microstep') microsteps.push(ev);
+    },
+  });
+  const emitted: AnyEventObject[] = [];
+  actor.on('*', (event: AnyEventObject) => void emitted.push(event));
+  harness.attach?.(actor, fakes);
+  const coverage = emptyCoverage();
+  const vertices = bucket(coverage.graphVertices, graph.name);
+  const edges = bucket(coverage.graphEdges, graph.name);
+  actor.start();
+  try {
+    let calls = 0;
+    let emits = 0;
+    for (const [index, step] of path.steps.entries()) {
+      const where = `graph "${graph.name}", path [${path.name}], step ${index} (${describeEvent(step.event)})`;
+      if (index > 0) {
+        const before = project(path.steps[index - 1]!.state);
+        await stimulate(step.event, actor, clock, fakes, harness, () =>
+          expect(project(actor.getSnapshot() as AnyMachineSnapshot), `${where}: 1 ms early`).toEqual(before),
+        );
+      }
+      await settle();
+      expect(project(actor.getSnapshot() as AnyMachineSnapshot), where).toEqual(project(step.state));
+      if (harness.checkEffects ?? true) {
+        const expected = {
+          actions: step.effects.actions.filter((a) => fakes.recorded.has(a.name)),
+          emitted: step.effects.emitted,
+        };
+        expect(
+          { actions: fakes.calls.slice(calls), emitted: emitted.slice(emits) },
+          `${where}: effects`,
+        ).toEqual(expected);
+      }
+      calls = fakes.calls.length;
+      emits = emitted.length;
+      harness.check?.({ actor, clock, fakes, step, index, path });
+      vertices.add(step.key);
+      if (index > 0) edges.add(`${path.steps[index - 1]!.key} ⟶ ${JSON.stringify(step.event)}`);
+      activeStateIds(actor.getSnapshot() as AnyMachineSnapshot).forEach((id) => coverage.states.add(id));
+    }
+  } finally {
+    actor.stop();
+  }
+  for (const ev of microsteps) {
+    if (ev.actorRef !== actor) continue;
+    for (const t of ev._transitions) {
+      coverage.transitions.add(labelOfTaken(t));
+      coverage.states.add(t.source.id);
+      t.target?.forEach((n) => coverage.states.add(n.id));
+    }
+    activeStateIds(ev.snapshot as AnyMachineSnapshot).forEach((id) => coverage.states.add(id));
+  }
+  return coverage;
+}
+
+/** Replays every path of the graph. */
+export async function replayAll(graph: ModelGraph, harness: Harness): Promise<Coverage> {
+  const all: Coverage[] = [];
+  for (const path of graph.paths) all.push(await replay(graph, path, harness));
+  return mergeCoverage(...all);
+}
+
+// ───────────────────────────── vitest wiring ─────────────────────────────
+
+/**
+ * Declares the model-based tests of a machine: one test per graph replaying all of its paths against a real
+ * actor, and one test asserting that, together, they reached every state node and took every transition of
+ * the machine, and replayed every vertex and edge of every graph.
+ */
+export function describeModel<TMachine extends AnyStateMachine>(
+  title: string,
+  machine: TMachine,
+  graphOptions: Array<ModelOptions<TMachine>>,
+  harness: Harness,
+): void {
+  describe(`${title} (model-based)`, () => {
+    const graphs = graphOptions.map((options) => modelGraph(machine, options));
+    const runs = new Map<ModelGraph, Promise<Coverage>>();
+    const run = (graph: ModelGraph) => {
+      let p = runs.get(graph);
+      if (!p) runs.set(graph, (p = replayAll(graph, harness)));
+      return p;
+    };
+    for (const graph of graphs) {
+      it(`${graph.name}: ${graph.paths.length} paths over ${graph.vertices.length} graph states and ${graph.edges.length} graph edges agree with a real actor`, async () => {
+        const coverage = await run(graph);
+        expect(coverage.graphVertices.get(graph.name)?.size ?? 0).toBe(graph.vertices.length);
+        expect(coverage.graphEdges.get(graph.name)?.size ?? 0).toBe(graph.edges.length);
+      });
+    }
+    it('reaches every state node and takes every transition of the machine', async () => {
+      const coverage = mergeCoverage(...(await Promise.all(graphs.map(run))));
+      const report = coverageReport(machine, graphs, coverage);
+      console.info(formatReport(title, report));
+      expect({
+        unreachedStates: report.states.missing,
+        untakenTransitions: report.transitions.missing,
+        graphsNotFullyReplayed: report.graphs.filter((g) => g.missingVertices + g.missingEdges > 0),
+      }).toEqual({ unreachedStates: [], untakenTransitions: [], graphsNotFullyReplayed: [] });
+    });
+  });
+}
