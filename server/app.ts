@@ -42,6 +42,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
           },
+    // A malformed URL or body still answers the envelope (spec §7), never Fastify's own error shape.
+    frameworkErrors: (_err, _req, reply) => {
+      void reply.code(400).send(fail(CODE.validation, SERVER_MESSAGE.validation));
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Fastify's default (100) is shorter than the json-cache key (128) and the encoded api-cache path (512)

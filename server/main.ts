@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
+import { CACHE_SWEEP_INTERVAL_MS, sweepExpiredCaches } from './modules/cache/sweep.ts';
 import { processAlive, readOpsFile, removeOpsFile, writeOpsFile } from './ops/ops-file.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,12 +35,17 @@ async function main(): Promise<void> {
     `Site and API ready at ${url}/ (${Math.round(performance.now() - started)} ms, ${embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 
+  const sweep = setInterval(() => {
+    sweepExpiredCaches(db).catch((err: unknown) => app.log.warn({ err }, 'cache sweep failed'));
+  }, CACHE_SWEEP_INTERVAL_MS).unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    clearInterval(sweep);
     try {
       await app.close();
       if (embedded) await removeOpsFile(config.dataDir);

@@ -3,6 +3,7 @@ import { CODE, HEADER } from '../../src/protocol/api.ts';
 import { SERVER_MESSAGE } from '../../server/http/envelope.ts';
 import { seedDemo } from '../../server/db/seed.ts';
 import { JSON_CACHE_MAX_BYTES, JSON_CACHE_MAX_TTL_S } from '../../server/modules/cache/routes.ts';
+import { sweepExpiredCaches } from '../../server/modules/cache/sweep.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../support/test-app.ts';
 
 const ADS = '/act/api/v1/advertising/queryStationAdList';
@@ -229,6 +230,25 @@ describe('/api/json-cache/{key}', () => {
     for (const uuid of ['short', 'has space in it', 'x'.repeat(65)]) {
       const bad = await t.call({ method: 'GET', url: jsonKey('k1'), headers: { [HEADER.uuid]: uuid } });
       expect(bad.body.status_code).toBe(CODE.validation);
+    }
+  });
+});
+
+describe('expired cache sweep', () => {
+  it('removes only expired api-cache and json-cache rows', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.query(
+        `INSERT INTO api_cache (path, body, expires_at) VALUES ('/old', '1', now() - interval '1 minute'), ('/new', '2', now() + interval '1 minute')`,
+      );
+      await t.db.query(
+        `INSERT INTO json_cache (key, data, expires_at) VALUES ('d/old', 'x', now() - interval '1 second'), ('d/new', 'y', now() + interval '1 hour')`,
+      );
+      expect(await sweepExpiredCaches(t.db)).toBe(2);
+      expect((await t.db.query<{ path: string }>('SELECT path FROM api_cache')).rows.map((r) => r.path)).toEqual(['/new']);
+      expect((await t.db.query<{ key: string }>('SELECT key FROM json_cache')).rows.map((r) => r.key)).toEqual(['d/new']);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -198,3 +198,17 @@ describe('redactUrl', () => {
     },
   );
 });
+
+describe('malformed requests', () => {
+  it('a malformed URL answers the envelope with 10003', async () => {
+    const { createTestApp } = await import('../support/test-app.ts');
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/act/api/v1/%zz' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status_code: 10003, message: '提交的内容不正确', data: null });
+    } finally {
+      await t.close();
+    }
+  });
+});
