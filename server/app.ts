@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { CODE } from '../src/protocol/api.ts';
 import type { ServerConfig } from './config.ts';
@@ -44,7 +44,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
           },
     // A malformed URL or body still answers the envelope (spec §7), never Fastify's own error shape.
     frameworkErrors: (_err, _req, reply) => {
-      void reply.code(400).send(fail(CODE.validation, SERVER_MESSAGE.validation));
+      void (reply as FastifyReply).code(400).send(fail(CODE.validation, SERVER_MESSAGE.validation));
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,

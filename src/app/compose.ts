@@ -24,7 +24,8 @@ import {
   setHtmlTheme,
   setSessionFlag,
 } from '../platform/page.ts';
-import { storageGet, storageSet } from '../platform/storage.ts';
+import { saveInviteCodesFromUrl } from '../lib/invite-codes.ts';
+import { storageGet, storageRemove, storageSet } from '../platform/storage.ts';
 import { SESSION_KEY, STORAGE_KEY } from './storage-keys.ts';
 
 /** Paths of the mobile-app download flow, where maintenance does not redirect (spec §4). */
@@ -36,6 +37,8 @@ export function readBootInput(location: Location = window.location): AppInput {
   // spec §2: agent_verify is stored locally and sent with requests (the session issue attaches it).
   const agentVerify = query.get('agent_verify');
   if (agentVerify) storageSet(STORAGE_KEY.agentVerify, agentVerify);
+  // spec §4: invite codes from the URL are stored with a timestamp; registration reads the live ones.
+  saveInviteCodesFromUrl(query, { get: storageGet, set: storageSet, remove: storageRemove }, Date.now());
   const embedded = readEmbeddedPreInfo<PreInfo>();
   return {
     gate: {
