@@ -115,8 +115,11 @@ export const siteGateMachine = setup({
         { target: 'loading' },
       ],
     },
-    /** spec §5: cookies must be enabled; nothing else runs. */
-    cookiesBlocked: { type: 'final' },
+    /**
+     * spec §5: cookies must be enabled; nothing else runs. Not a final state: the gate stays alive (and
+     * quietly ignores events) so the app actor never sends to a stopped child.
+     */
+    cookiesBlocked: {},
     loading: {
       invoke: {
         src: 'loadPreInfo',
@@ -174,8 +177,8 @@ export const siteGateMachine = setup({
         { target: 'open' },
       ],
     },
+    /** Leaving for the mobile site; the page unloads. */
     redirecting: {
-      type: 'final',
       entry: {
         type: 'redirectExternal',
         params: ({ context }) => ({ url: mobileRedirectUrl(context) ?? '/' }),

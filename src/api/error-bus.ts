@@ -62,3 +62,9 @@ export function publishApiError(error: ApiError): void {
   }
   for (const listener of [...listeners]) deliver(listener, event);
 }
+
+/** Tests only: forget listeners and held errors between tests. */
+export function resetApiErrorBus(): void {
+  listeners.clear();
+  held.length = 0;
+}

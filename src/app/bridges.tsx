@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CHILD } from '../../machines/app.machine.ts';
 import type { ApiErrorInfo } from '../../machines/error-catalogue.ts';
@@ -26,11 +26,15 @@ export function Bridges() {
   const app = AppActor.useActorRef();
   const navigate = useNavigate();
   const location = useLocation();
+  // The router's location, not window.location: they can differ while a lazy route loads.
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
 
   useEffect(() => {
     const go = ({ to, replace }: { to: string; replace?: boolean }) => {
-      if (to !== window.location.pathname + window.location.search)
-        void navigate(to, { replace: replace ?? false });
+      if (to !== here.current.pathname + here.current.search) void navigate(to, { replace: replace ?? false });
     };
     const subs = [app.on('navigate', go)];
     for (const id of [CHILD.siteGate]) {

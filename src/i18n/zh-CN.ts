@@ -142,7 +142,6 @@ export const zhCN = {
     '/sponsor/0': '官方赞助',
     '/agent': '代理加盟',
     '/help/xnbcqkjc': '虚拟币存款教程',
-    '/help': '帮助中心',
   } as Record<string, string>,
   // spec §8: transport failures and fallbacks, in the words a player reads.
   helpTopics: {

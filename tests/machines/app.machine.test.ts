@@ -363,7 +363,7 @@ describe('app: children wiring', () => {
     await gateLoads(preInfo({ siteDomainUrl: MOBILE_DOMAIN }));
     expect(rec.redirects).toEqual([`https://${MOBILE_DOMAIN}/?i_code=AB12`]);
     expect(child(CHILD.siteGate).value).toBe('redirecting');
-    expect(child(CHILD.siteGate).status).toBe('done');
+    expect(child(CHILD.siteGate).status).toBe('active');
   });
 
   it('with cookies disabled the gate stops and the app keeps running', async () => {

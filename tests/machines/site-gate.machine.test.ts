@@ -271,7 +271,7 @@ describe('site gate: loading', () => {
   it('with cookies disabled does nothing else (spec §5)', async () => {
     const { actor, clock, fakes, navigations } = await start({ cookiesEnabled: false, embedded: DOWN });
     expect(actor.getSnapshot().value).toBe('cookiesBlocked');
-    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().status).toBe('active'); // stays alive, ignoring events
     clock.increment(GATE_POLL_MS);
     expect(fakes.invocations).toEqual([]);
     expect(fakes.calls).toEqual([]);
@@ -370,7 +370,7 @@ describe('site gate: mobile redirect (spec §1)', () => {
       embedded: downMobile,
     });
     expect(actor.getSnapshot().value).toBe('redirecting');
-    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().status).toBe('active');
     expect(fakes.called('redirectExternal')).toEqual([{ url: `https://${MOBILE_DOMAIN}/?i_code=AB12` }]);
     expect(navigations).toEqual([]);
   });

@@ -55,3 +55,26 @@ describe('error bus (spec §8: events named by error type and code)', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('errors published before anyone listens', () => {
+  it('are held (at most MAX_HELD_ERRORS, newest kept) and handed to the first subscriber only', async () => {
+    const {
+      MAX_HELD_ERRORS,
+      publishApiError: publish,
+      subscribeApiErrors: subscribe,
+      resetApiErrorBus,
+    } = await import('../../../src/api/error-bus.ts');
+    resetApiErrorBus();
+    for (let i = 0; i < MAX_HELD_ERRORS + 2; i++) publish(new BusinessError(6000 + i, 'x'));
+    const first: string[] = [];
+    const second: string[] = [];
+    const off1 = subscribe((e) => first.push(e.name));
+    const off2 = subscribe((e) => second.push(e.name));
+    expect(first).toHaveLength(MAX_HELD_ERRORS);
+    expect(first[0]).toBe('business:6002');
+    expect(first.at(-1)).toBe(`business:${6000 + MAX_HELD_ERRORS + 1}`);
+    expect(second).toEqual([]);
+    off1();
+    off2();
+  });
+});

@@ -10,7 +10,12 @@ import {
 
 function memoryStore(initial: Record<string, unknown> = {}): CodeStore & { data: Map<string, unknown> } {
   const data = new Map(Object.entries(initial));
-  return { data, get: (k) => data.get(k), set: (k, v) => void data.set(k, v), remove: (k) => void data.delete(k) };
+  return {
+    data,
+    get: (k) => data.get(k),
+    set: (k, v) => void data.set(k, v),
+    remove: (k) => void data.delete(k),
+  };
 }
 
 const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);

@@ -1,0 +1,205 @@
+// `npm run bench`: speed and size figures of the site and its back end, printed as one table on stdout
+// (progress on stderr) and saved as JSON in bench/results/latest.json. Machines here are noisy: compare the
+// ratios measured within one run, not absolute figures across runs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureBundles, type BundleResult } from './lib/bundle-size.ts';
+import { measureColdStart, type ColdStartResult } from './lib/cold-start.ts';
+import { measureHttpLoad, type HttpLoadResult } from './lib/http-load.ts';
+import { measurePage, type PageResult } from './lib/page-metrics.ts';
+import { killAllNow, progress, stopAll } from './lib/processes.ts';
+import { formatTable, type Row } from './lib/table.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(ROOT);
+const RESULTS = path.join('bench', 'results', 'latest.json');
+
+process.on('exit', killAllNow);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping child processes`);
+    void stopAll(3_000).finally(() => process.exit(130));
+  });
+}
+
+interface Results {
+  date: string;
+  node: string;
+  cpus: number;
+  durationS?: number;
+  http?: HttpLoadResult;
+  coldStart?: ColdStartResult;
+  bundles?: BundleResult;
+  page?: PageResult;
+  errors: Record<string, string>;
+}
+
+type Section = 'http' | 'coldStart' | 'bundles' | 'page';
+/** BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. */
+const ONLY =
+  process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [];
+const wanted = (s: Section) => ONLY.length === 0 || ONLY.includes(s);
+
+const int = (n: number) => Math.round(n).toString();
+const fixed = (n: number, digits: number) => n.toFixed(digits);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function rows(r: Results): Row[] {
+  const out: Row[] = [];
+  const failed = (metric: string, section: string) =>
+    out.push({ metric, value: 'FAILED', unit: '', note: r.errors[section]?.split('\n')[0] ?? '' });
+
+  if (r.http) {
+    const { http } = r;
+    const s = http.settings;
+    const load = `autocannon ${s.connections} conn, ${s.rounds}×${s.durationS} s (ABAB), ${s.warmupS} s warm-up`;
+    const spread = (t: typeof http.bare) => t.rounds.map((x) => int(x.requestsPerSec)).join(' / ');
+    out.push(
+      {
+        metric: 'POST preInfo requests/s',
+        value: int(http.preInfo.requestsPerSec),
+        unit: 'req/s',
+        note: `${load}; rounds ${spread(http.preInfo)}; in-memory PGlite + demo seed`,
+      },
+      {
+        metric: 'bare Fastify GET requests/s',
+        value: int(http.bare.requestsPerSec),
+        unit: 'req/s',
+        note: `same load; rounds ${spread(http.bare)}; Fastify() { ok: true }`,
+      },
+      {
+        metric: 'preInfo / bare',
+        value: fixed(http.ratio, 3),
+        unit: 'ratio',
+        note: 'requests/s ratio within this run (autocannon shares the 2 cores)',
+      },
+      {
+        metric: 'preInfo p99 latency',
+        value: fixed(http.preInfo.p99Ms, 1),
+        unit: 'ms',
+        note: 'mean of the rounds',
+      },
+      {
+        metric: 'bare p99 latency',
+        value: fixed(http.bare.p99Ms, 1),
+        unit: 'ms',
+        note: 'mean of the rounds',
+      },
+    );
+  } else if (wanted('http')) failed('HTTP load (preInfo vs bare)', 'http');
+
+  if (r.coldStart) {
+    const c = r.coldStart;
+    out.push(
+      {
+        metric: 'cold start, new data dir',
+        value: int(c.newDataDir.wallMs),
+        unit: 'ms',
+        note: `spawn → "ready at" line; main.ts reports ${c.newDataDir.reportedMs} ms (migrate + demo seed)`,
+      },
+      {
+        metric: 'cold start, existing data dir',
+        value: int(c.existingDataDir.wallMs),
+        unit: 'ms',
+        note: `same data dir again; main.ts reports ${c.existingDataDir.reportedMs} ms`,
+      },
+    );
+  } else if (wanted('coldStart')) failed('cold start', 'coldStart');
+
+  if (r.bundles) {
+    const b = r.bundles;
+    const names = (g: typeof b.css) => g.files.map((f) => path.basename(f.file)).join(', ');
+    out.push(
+      {
+        metric: 'first-load JS (gzip -9)',
+        value: kb(b.firstLoadJs.gzipBytes),
+        unit: 'KB',
+        note: `${kb(b.firstLoadJs.bytes)} KB raw; index.html module script + modulepreloads: ${names(b.firstLoadJs)}`,
+      },
+      {
+        metric: 'home route first-load JS (gzip -9)',
+        value: kb(b.homeRouteJs.gzipBytes),
+        unit: 'KB',
+        note: `${kb(b.homeRouteJs.bytes)} KB raw; first load + lazy home chunk: ${names(b.homeRouteJs)}`,
+      },
+      {
+        metric: 'CSS total (gzip -9)',
+        value: kb(b.css.gzipBytes),
+        unit: 'KB',
+        note: `${kb(b.css.bytes)} KB raw; ${names(b.css)}`,
+      },
+    );
+  } else if (wanted('bundles')) failed('bundle sizes', 'bundles');
+
+  if (r.page) {
+    const p = r.page;
+    const m = p.median;
+    const how = `home /, ${p.settings.viewport.width}×${p.settings.viewport.height} phone, ${p.settings.cpuThrottlingRate}× slowed CPU, median of ${p.loads.length} cold loads`;
+    const each = (k: 'fcpMs' | 'lcpMs' | 'tbtMs') => p.loads.map((l) => int(l[k])).join(' / ');
+    out.push(
+      { metric: 'home FCP', value: int(m.fcpMs), unit: 'ms', note: `${how}; loads ${each('fcpMs')}` },
+      { metric: 'home LCP', value: int(m.lcpMs), unit: 'ms', note: `loads ${each('lcpMs')}` },
+      {
+        metric: 'home CLS',
+        value: fixed(m.cls, 3),
+        unit: 'score',
+        note: `layout shifts without recent input; loads ${p.loads.map((l) => fixed(l.cls, 3)).join(' / ')}`,
+      },
+      {
+        metric: 'home TBT',
+        value: int(m.tbtMs),
+        unit: 'ms',
+        note: `long tasks beyond 50 ms, FCP → load + ${p.settings.settleMs / 1000} s; loads ${each('tbtMs')}`,
+      },
+    );
+  } else if (wanted('page')) failed('home page metrics (Chromium)', 'page');
+  return out;
+}
+
+async function main(): Promise<number> {
+  const t0 = performance.now();
+  const results: Results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    errors: {},
+  };
+  const section = async <K extends Section>(key: K, run: () => Promise<NonNullable<Results[K]>>) => {
+    if (!wanted(key)) return;
+    try {
+      results[key] = await run();
+    } catch (err) {
+      results.errors[key] = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      progress(`${key} FAILED: ${results.errors[key]}`);
+    } finally {
+      await stopAll();
+    }
+  };
+
+  // The build first: the cold-start and page runs serve dist/.
+  await section('bundles', measureBundles);
+  await section('http', measureHttpLoad);
+  await section('coldStart', measureColdStart);
+  await section('page', measurePage);
+  results.durationS = Math.round((performance.now() - t0) / 100) / 10;
+
+  mkdirSync(path.dirname(RESULTS), { recursive: true });
+  writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
+  progress(`done in ${results.durationS} s; raw results in ${RESULTS}`);
+  process.stdout.write(formatTable(rows(results)) + '\n');
+  return Object.keys(results.errors).length ? 1 : 0;
+}
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch(async (err: unknown) => {
+    console.error(err);
+    await stopAll(3_000);
+    process.exitCode = 1;
+  });
