@@ -1,4 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import { CODE } from '../src/protocol/api.ts';
 import type { ServerConfig } from './config.ts';
@@ -8,6 +13,8 @@ import { ApiError, fail, SERVER_MESSAGE } from './http/envelope.ts';
 import { actRoutes, cacheableActCalls } from './modules/act/routes.ts';
 import { restrictionFor } from './modules/access/restrictions.ts';
 import { cacheRoutes } from './modules/cache/routes.ts';
+import { memberRoutes } from './modules/member/routes.ts';
+import { sandboxSmsGateway, type SmsGateway } from './modules/member/sms.ts';
 import { gameRoutes, platformCounts, PLATFORM_COUNT_PATH } from './modules/game/venues.ts';
 import { readPreInfo } from './modules/site/config.ts';
 import { siteRoutes as siteApiRoutes } from './modules/site/routes.ts';
@@ -19,6 +26,8 @@ import path from 'node:path';
 
 export interface AppDeps {
   db: Db;
+  /** Where SMS codes go (the sandbox keeps them in the database only). */
+  sms?: SmsGateway;
   /** The operator endpoint's secret; null leaves the endpoint off. */
   opsSecret?: string | null;
 }
@@ -95,6 +104,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   registerApiGuard(app, { db, signMap });
   siteApiRoutes(app, { db, secret: config.signingSecret, signMap });
   actRoutes(app, { db });
+  memberRoutes(app, { db, secret: config.signingSecret, sms: deps.sms ?? sandboxSmsGateway });
   gameRoutes(app, { db });
   cacheRoutes(app, {
     db,

@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { writeSiteConfig } from '../modules/site/config.ts';
+import { seedDemoPlayer } from '../modules/member/members.ts';
 import { NOTICE_CATEGORY, DISPLAY_EQUIPMENT } from '../../src/protocol/site.ts';
 
 export const DEMO_SEED_VERSION = 'demo-v1';
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         [code, platform, name, provider, i],
       );
     }
+    await seedDemoPlayer(tx);
     await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, now()::text)', [
       `seed:${DEMO_SEED_VERSION}`,
     ]);

@@ -9,7 +9,7 @@ import {
   UNSIGNED_PATHS,
 } from '../../src/protocol/api.ts';
 import type { Db } from '../db/db.ts';
-import { RESTRICTION_CODE, restrictionFor, type RestrictionKind } from '../modules/access/restrictions.ts';
+import { callerStanding, RESTRICTION_CODE, type RestrictionKind } from '../modules/access/restrictions.ts';
 import { signatureMatches, type SignMap } from '../security/signing.ts';
 import { ApiError, SERVER_MESSAGE } from './envelope.ts';
 
@@ -70,9 +70,13 @@ export function registerApiGuard(app: FastifyInstance, deps: { db: Db; signMap: 
       }
     }
 
-    const restriction = await restrictionFor(deps.db, req.ip);
+    const standing = await callerStanding(deps.db, req.ip, header(req, HEADER.uuid));
+    const restriction = standing.restriction;
     req.restriction = restriction;
-    if (!restriction || UNSIGNED_PATHS.has(path)) return;
+    if (UNSIGNED_PATHS.has(path)) return;
+    // spec §8 10102: a device an operator blocked is refused everywhere (the site clears the login).
+    if (standing.deviceBlocked) throw new ApiError(CODE.deviceBlocked, SERVER_MESSAGE.deviceBlocked);
+    if (!restriction) return;
     // An alert is advisory: preInfo answers it with 6032 and its data, other calls proceed.
     if (restriction === 'alert') return;
     throw new ApiError(RESTRICTION_CODE[restriction], RESTRICTION_MESSAGE[restriction]);

@@ -33,4 +33,5 @@ export const SERVER_MESSAGE = {
   notFound: '接口不存在',
   internal: '系统异常，请稍后重试或联系客服',
   tooManyRequests: '操作过于频繁，请稍后再试',
+  deviceBlocked: '您的设备已被限制访问，如有疑问请联系客服',
 } as const;

@@ -17,6 +17,10 @@ import {
 import { addNotice } from '../modules/site/notices.ts';
 import { NOTICE_CATEGORY } from '../../src/protocol/site.ts';
 
+import { formatStoredPhone, parseStoredPhone } from '../../src/protocol/member.ts';
+import { setDeviceBlocked } from '../modules/member/devices.ts';
+import { latestSmsCode } from '../modules/member/sms.ts';
+
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
 export class OpsUsageError extends Error {}
 
@@ -29,7 +33,9 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   config get [key]                     print the site configuration (or one key)
   config set <key> <value>             change one key (booleans: true|false, lists: comma separated)
   notice add <title> <content> [category]
-                                       publish a notice (category 1 = marquee, 2 = announcement)`;
+                                       publish a notice (category 1 = marquee, 2 = announcement)
+  sms <phone>                          print the latest sandbox SMS code sent to a phone
+  device block|unblock <uuid> [reason] block a device (X-API-UUID): it then answers 10102`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -102,6 +108,25 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
         return `${key}: ${JSON.stringify(before)} -> ${JSON.stringify(value)}`;
       }
       throw new OpsUsageError('config takes get or set');
+    }
+    case 'sms': {
+      // `sms <phone>`: the sandbox's stand-in for reading the text message.
+      const { countryCode, number } = parseStoredPhone(action ?? '');
+      if (!action || !/^\d+$/.test(number))
+        throw new OpsUsageError('sms <phone> (e.g. 13800138000 or (852)91234567)');
+      const latest = await latestSmsCode(db, formatStoredPhone(countryCode, number));
+      if (!latest) return `no code was sent to ${formatStoredPhone(countryCode, number)}`;
+      const state =
+        latest.expiresAt.getTime() > Date.now() ? `valid until ${latest.expiresAt.toISOString()}` : 'expired';
+      return `${latest.code}\t(${latest.purpose}, ${state})`;
+    }
+    case 'device': {
+      const uuid = rest[0];
+      if ((action !== 'block' && action !== 'unblock') || !uuid || !/^[A-Za-z0-9-]{8,64}$/.test(uuid)) {
+        throw new OpsUsageError('device block|unblock <uuid> [reason]');
+      }
+      await setDeviceBlocked(db, uuid, action === 'block', rest.slice(1).join(' '));
+      return `device ${uuid} ${action === 'block' ? 'blocked (answers 10102)' : 'unblocked'}`;
     }
     case 'notice': {
       const [title, content, category] = rest;

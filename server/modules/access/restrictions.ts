@@ -52,6 +52,25 @@ export async function restrictionFor(db: Queryable, ip: string): Promise<Restric
   return rows[0]?.kind ?? null;
 }
 
+/**
+ * What the guard needs about a caller in one round trip: its address's restriction and whether its device
+ * (X-API-UUID) is blocked.
+ */
+export async function callerStanding(
+  db: Queryable,
+  ip: string,
+  deviceUuid: string | undefined,
+): Promise<{ restriction: RestrictionKind | null; deviceBlocked: boolean }> {
+  const addr = normalizeIp(ip);
+  const { rows } = await db.query<{ kind: RestrictionKind | null; blocked: boolean }>(
+    `SELECT
+       (SELECT kind FROM access_restrictions WHERE $1::inet <<= network ORDER BY masklen(network) DESC LIMIT 1) AS kind,
+       EXISTS (SELECT 1 FROM devices WHERE uuid = $2 AND blocked_at IS NOT NULL) AS blocked`,
+    [isIP(addr) ? addr : null, deviceUuid ?? ''],
+  );
+  return { restriction: rows[0]?.kind ?? null, deviceBlocked: rows[0]?.blocked ?? false };
+}
+
 export async function addRestriction(
   db: Queryable,
   network: string,

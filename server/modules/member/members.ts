@@ -1,0 +1,247 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  formatStoredPhone,
+  isValidPhone,
+  MEMBER_CODE,
+  PASSWORD_PATTERN,
+  type InviteParams,
+  type MemberInfo,
+} from '../../../src/protocol/member.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { hashPassword, verifyPassword } from '../../security/password.ts';
+import { readSiteConfig } from '../site/config.ts';
+import { recordDevice } from './devices.ts';
+import { LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_PHONE, LOGIN_WINDOW_MS } from './limits.ts';
+import { openSession, revokeMemberSessions } from './sessions.ts';
+import { consumeSmsCode, recordWrongSmsAttempt, SmsWrongCode } from './sms.ts';
+
+export const MEMBER_MESSAGE = {
+  wrongCredentials: '手机号或密码错误',
+  locked: (minutes: number) => `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后再试或找回密码`,
+  ipLimited: '当前网络登录尝试过于频繁，请稍后再试',
+  phoneTaken: '该手机号已注册，请直接登录',
+  phoneUnknown: '该手机号尚未注册',
+  loginStopped: '系统暂停登录，请稍后再试',
+  registerStopped: '系统暂停注册，请稍后再试',
+  phoneDisabled: '该号段暂不支持注册，请更换手机号',
+  passwordMismatch: '两次输入的密码不一致',
+  passwordFormat: '密码需为 6-16 位，且同时包含字母和数字',
+  phoneFormat: '请输入正确的手机号码',
+  accountDisabled: '该账号已停用，请联系客服',
+  inviteInvalid: '邀请码无效，请核对后重试',
+} as const;
+
+/** The user name a member is known by (spec §3 local item userName): the phone number without the country. */
+export const userNameOf = (storedPhone: string) => storedPhone.replace(/^\(\d+\)/, '');
+/** spec §7: member/info carries the hashed user name; hex SHA-256. */
+export const hashUserName = (userName: string) => createHash('sha256').update(userName).digest('hex');
+
+function checkPhone(countryCode: string, phone: string): string {
+  if (!isValidPhone(countryCode, phone))
+    throw new ApiError(MEMBER_CODE.phoneFormat, MEMBER_MESSAGE.phoneFormat);
+  return formatStoredPhone(countryCode, phone);
+}
+
+function checkNewPassword(password: string, confirm: string): void {
+  if (!PASSWORD_PATTERN.test(password))
+    throw new ApiError(MEMBER_CODE.passwordFormat, MEMBER_MESSAGE.passwordFormat);
+  if (password !== confirm) throw new ApiError(MEMBER_CODE.passwordMismatch, MEMBER_MESSAGE.passwordMismatch);
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newInviteCode(): string {
+  return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+}
+
+/** Runs fn; a wrong SMS code rolls the transaction back and is then counted against the code. */
+async function withSmsCode<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(fn);
+  } catch (err) {
+    if (err instanceof SmsWrongCode) await recordWrongSmsAttempt(db, err.smsId);
+    throw err;
+  }
+}
+
+export interface RegisterInput {
+  countryCode: string;
+  phone: string;
+  smsCode: string;
+  password: string;
+  confirmPassword: string;
+  inviteCode?: string | undefined;
+  referral?: InviteParams | undefined;
+  ip: string;
+  deviceUuid: string | null;
+}
+
+/** The code the inviter is found by, and which landing parameter carried it (spec §4 precedence). */
+function inviterCode(input: RegisterInput): { code: string; source: string } | null {
+  const r = input.referral ?? {};
+  const typed = input.inviteCode?.trim();
+  if (typed) {
+    const source =
+      (['r_code', 'i_code', 'invite_code'] as const).find((k) => r[k]?.trim() === typed) ?? 'manual';
+    return { code: typed, source };
+  }
+  return null;
+}
+
+export async function registerMember(db: Db, input: RegisterInput) {
+  const config = await readSiteConfig(db);
+  if (config.stopRegister) throw new ApiError(MEMBER_CODE.registerStopped, MEMBER_MESSAGE.registerStopped);
+  const phone = checkPhone(input.countryCode, input.phone);
+  if (config.disablePhones.some((prefix) => prefix && input.phone.startsWith(prefix))) {
+    throw new ApiError(MEMBER_CODE.phoneDisabled, MEMBER_MESSAGE.phoneDisabled);
+  }
+  checkNewPassword(input.password, input.confirmPassword);
+  const passwordHash = await hashPassword(input.password);
+  const invite = inviterCode(input);
+
+  return withSmsCode(db, async (tx) => {
+    const taken = await tx.query('SELECT 1 FROM members WHERE phone = $1', [phone]);
+    if (taken.rows.length) throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
+    let inviterId: number | null = null;
+    if (invite) {
+      const inv = await tx.query<{ id: number }>(
+        'SELECT id FROM members WHERE upper(invite_code) = upper($1)',
+        [invite.code],
+      );
+      if (!inv.rows[0]) throw new ApiError(MEMBER_CODE.inviteCodeInvalid, MEMBER_MESSAGE.inviteInvalid);
+      inviterId = inv.rows[0].id;
+    }
+    await consumeSmsCode(tx, { phone, purpose: 'register', code: input.smsCode });
+    const referralBet = invite?.source === 'r_code' ? input.referral?.r_bet?.trim() || null : null;
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO members (phone, password_hash, invite_code, inviter_id, invite_source, referral_bet)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [phone, passwordHash, newInviteCode(), inviterId, invite?.source ?? null, referralBet],
+    );
+    const memberId = rows[0]!.id;
+    if (input.deviceUuid) await recordDevice(tx, input.deviceUuid);
+    const session = await openSession(tx, memberId, { remember: false, deviceUuid: input.deviceUuid });
+    return { ...session, userName: userNameOf(phone) };
+  });
+}
+
+export interface LoginInput {
+  countryCode: string;
+  phone: string;
+  password: string;
+  remember: boolean;
+  ip: string;
+  deviceUuid: string | null;
+}
+
+export async function loginMember(db: Db, input: LoginInput) {
+  const config = await readSiteConfig(db);
+  if (config.stopLogin) throw new ApiError(MEMBER_CODE.loginStopped, MEMBER_MESSAGE.loginStopped);
+  const phone = checkPhone(input.countryCode, input.phone);
+
+  const windowStart = Date.now() - LOGIN_WINDOW_MS;
+  const failures = await db.query<{ phone_fails: number; ip_fails: number; oldest: Date | null }>(
+    `SELECT
+       (SELECT count(*)::int FROM login_attempts WHERE phone = $1 AND NOT success AND at > to_timestamp($3 / 1000.0)
+          AND at > coalesce((SELECT max(at) FROM login_attempts WHERE phone = $1 AND success), '-infinity')) AS phone_fails,
+       (SELECT count(*)::int FROM login_attempts WHERE ip = $2 AND NOT success AND at > to_timestamp($3 / 1000.0)) AS ip_fails,
+       (SELECT min(at) FROM login_attempts WHERE phone = $1 AND NOT success AND at > to_timestamp($3 / 1000.0)) AS oldest`,
+    [phone, input.ip, windowStart],
+  );
+  const f = failures.rows[0]!;
+  if (f.ip_fails >= LOGIN_MAX_FAILURES_PER_IP)
+    throw new ApiError(MEMBER_CODE.loginRateLimited, MEMBER_MESSAGE.ipLimited);
+  if (f.phone_fails >= LOGIN_MAX_FAILURES_PER_PHONE) {
+    const unlockIn = (f.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now();
+    throw new ApiError(
+      MEMBER_CODE.accountLocked,
+      MEMBER_MESSAGE.locked(Math.max(1, Math.ceil(unlockIn / 60_000))),
+    );
+  }
+
+  const found = await db.query<{ id: number; password_hash: string; status: string }>(
+    'SELECT id, password_hash, status FROM members WHERE phone = $1',
+    [phone],
+  );
+  const member = found.rows[0];
+  // The same answer and comparable time for an unknown phone as for a wrong password.
+  const ok = member
+    ? await verifyPassword(input.password, member.password_hash)
+    : (await hashPassword(input.password), false);
+  if (!member || !ok) {
+    await db.query('INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, false)', [
+      phone,
+      input.ip,
+    ]);
+    throw new ApiError(MEMBER_CODE.wrongCredentials, MEMBER_MESSAGE.wrongCredentials);
+  }
+  if (member.status !== 'active')
+    throw new ApiError(MEMBER_CODE.accountDisabled, MEMBER_MESSAGE.accountDisabled);
+
+  return db.transaction(async (tx) => {
+    await tx.query('INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, true)', [
+      phone,
+      input.ip,
+    ]);
+    if (input.deviceUuid) await recordDevice(tx, input.deviceUuid);
+    const session = await openSession(tx, member.id, {
+      remember: input.remember,
+      deviceUuid: input.deviceUuid,
+    });
+    return { ...session, userName: userNameOf(phone) };
+  });
+}
+
+export async function resetPassword(
+  db: Db,
+  input: { countryCode: string; phone: string; smsCode: string; password: string; confirmPassword: string },
+): Promise<void> {
+  const phone = checkPhone(input.countryCode, input.phone);
+  checkNewPassword(input.password, input.confirmPassword);
+  const passwordHash = await hashPassword(input.password);
+  await withSmsCode(db, async (tx) => {
+    const found = await tx.query<{ id: number }>('SELECT id FROM members WHERE phone = $1', [phone]);
+    const member = found.rows[0];
+    if (!member) throw new ApiError(MEMBER_CODE.phoneUnknown, MEMBER_MESSAGE.phoneUnknown);
+    await consumeSmsCode(tx, { phone, purpose: 'reset', code: input.smsCode });
+    await tx.query('UPDATE members SET password_hash = $2 WHERE id = $1', [member.id, passwordHash]);
+    // A new password ends every session (a thief's too).
+    await revokeMemberSessions(tx, member.id, 'password');
+  });
+}
+
+export async function memberInfo(db: Queryable, memberId: number): Promise<MemberInfo> {
+  const { rows } = await db.query<{
+    id: number;
+    phone: string;
+    vip_level: number;
+    invite_code: string;
+    created_at: Date;
+  }>('SELECT id, phone, vip_level, invite_code, created_at FROM members WHERE id = $1', [memberId]);
+  const m = rows[0]!;
+  return {
+    userId: m.id,
+    userName: userNameOf(m.phone),
+    phone: m.phone,
+    countryCode: /^\((\d+)\)/.exec(m.phone)?.[1] ?? '86',
+    vipLevel: m.vip_level,
+    inviteCode: m.invite_code,
+    registeredAt: m.created_at.toISOString(),
+  };
+}
+
+/** The demo player of the README: 13800138000 (86) / demo1234. */
+export const DEMO_PLAYER = {
+  countryCode: '86',
+  phone: '13800138000',
+  password: 'demo1234',
+  inviteCode: 'DEMO8888',
+} as const;
+
+export async function seedDemoPlayer(db: Queryable): Promise<void> {
+  const phone = formatStoredPhone(DEMO_PLAYER.countryCode, DEMO_PLAYER.phone);
+  await db.query(
+    `INSERT INTO members (phone, password_hash, invite_code, vip_level) VALUES ($1, $2, $3, 3) ON CONFLICT (phone) DO NOTHING`,
+    [phone, await hashPassword(DEMO_PLAYER.password), DEMO_PLAYER.inviteCode],
+  );
+}

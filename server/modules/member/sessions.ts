@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CODE } from '../../../src/protocol/api.ts';
+import type { Queryable } from '../../db/db.ts';
+import { ApiError } from '../../http/envelope.ts';
+import {
+  REMEMBER_TOKEN_TTL_MS,
+  SESSION_IDLE_TTL_MS,
+  SESSION_MAX_TTL_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+} from './limits.ts';
+
+export const SESSION_MESSAGE = {
+  elsewhere: '您的账号已在其他设备登录，如非本人操作请及时修改密码',
+  expired: '登录已过期，请重新登录',
+  revoked: '登录已失效，请重新登录',
+  invalid: '请先登录',
+} as const;
+
+/** Tokens are opaque and random; only their hash is stored, so a database copy logs nobody in. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Session {
+  memberId: number;
+  tokenHash: string;
+  remember: boolean;
+}
+
+/**
+ * Opens a session and ends every other open session of the member (one active session per member): the old
+ * tokens then answer 6001.
+ */
+export async function openSession(
+  tx: Queryable,
+  memberId: number,
+  opts: { remember: boolean; deviceUuid: string | null; now?: number },
+): Promise<{ token: string; expiresAt: number | null }> {
+  const now = opts.now ?? Date.now();
+  await tx.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'elsewhere' WHERE member_id = $1 AND revoked_at IS NULL`,
+    [memberId],
+  );
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = now + (opts.remember ? REMEMBER_TOKEN_TTL_MS : SESSION_MAX_TTL_MS);
+  await tx.query(
+    `INSERT INTO sessions (token_hash, member_id, device_uuid, remember, expires_at) VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0))`,
+    [hashToken(token), memberId, opts.deviceUuid, opts.remember, expiresAt],
+  );
+  return { token, expiresAt: opts.remember ? expiresAt : null };
+}
+
+/** The session of a token, or the coded error the player must see (spec §8: 6001, 10104, 10105, 10004). */
+export async function resolveSession(db: Queryable, token: string, now = Date.now()): Promise<Session> {
+  const tokenHash = hashToken(token);
+  const { rows } = await db.query<{
+    member_id: number;
+    remember: boolean;
+    expires_at: Date;
+    last_seen_at: Date;
+    revoked_reason: string | null;
+  }>(
+    'SELECT member_id, remember, expires_at, last_seen_at, revoked_reason FROM sessions WHERE token_hash = $1',
+    [tokenHash],
+  );
+  const s = rows[0];
+  if (!s) throw new ApiError(CODE.tokenInvalid, SESSION_MESSAGE.invalid);
+  if (s.revoked_reason === 'elsewhere') throw new ApiError(CODE.loggedInElsewhere, SESSION_MESSAGE.elsewhere);
+  if (s.revoked_reason) throw new ApiError(CODE.tokenRevoked, SESSION_MESSAGE.revoked);
+  const idleOver = !s.remember && now - s.last_seen_at.getTime() > SESSION_IDLE_TTL_MS;
+  if (s.expires_at.getTime() <= now || idleOver)
+    throw new ApiError(CODE.tokenExpired, SESSION_MESSAGE.expired);
+  if (now - s.last_seen_at.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    await db.query('UPDATE sessions SET last_seen_at = to_timestamp($2 / 1000.0) WHERE token_hash = $1', [
+      tokenHash,
+      now,
+    ]);
+  }
+  return { memberId: s.member_id, tokenHash, remember: s.remember };
+}
+
+export async function revokeSession(
+  db: Queryable,
+  tokenHash: string,
+  reason: 'logout' | 'password' | 'operator',
+): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL`,
+    [tokenHash, reason],
+  );
+}
+
+export async function revokeMemberSessions(
+  db: Queryable,
+  memberId: number,
+  reason: 'password' | 'operator',
+): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE member_id = $1 AND revoked_at IS NULL`,
+    [memberId, reason],
+  );
+}
