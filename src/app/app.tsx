@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createAppMachine } from '../../machines/app.machine.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
@@ -9,6 +9,8 @@ import { devInspect } from './dev-inspect.ts';
 import { routes } from './routes.tsx';
 
 const machine = createAppMachine(appEffects);
+/** The offline state machine inspector: development builds only (production drops the import). */
+const InspectorPanel = import.meta.env.DEV ? lazy(() => import('./inspector/panel.tsx')) : null;
 
 export function App() {
   const router = useMemo(
@@ -21,6 +23,11 @@ export function App() {
       <AppActor.Provider logic={machine} options={{ input, ...devInspect() }}>
         <RouterProvider router={router} />
       </AppActor.Provider>
+      {InspectorPanel && (
+        <Suspense fallback={null}>
+          <InspectorPanel />
+        </Suspense>
+      )}
     </ErrorBoundary>
   );
 }
