@@ -1,21 +1,45 @@
 import { assign, emit, enqueueActions, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import type {
+  AuthResponse,
+  LoginRequest,
+  MemberInfo,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SmsSendRequest,
+  SmsSendResponse,
+} from '../src/protocol/member.ts';
 import type { PreInfo } from '../src/protocol/site.ts';
-import { maintainStatusOf, reactionsFor, type ApiErrorInfo } from './error-catalogue.ts';
+import { LOGIN_PATH, maintainStatusOf, reactionsFor, type ApiErrorInfo } from './error-catalogue.ts';
 import { homeContentMachine, type HomeLoad } from './home-content.machine.ts';
+import { sessionMachine, type SessionEvent, type SessionInput } from './session.machine.ts';
 import { HOME_PATH, siteGateMachine, type PreInfoResult, type SiteGateInput } from './site-gate.machine.ts';
+import { smsCodeMachine, type SmsCodeEvent } from './sms-code.machine.ts';
 import { themeMachine, type Theme, type ThemeInput } from './theme.machine.ts';
 import { titleMarqueeMachine } from './title-marquee.machine.ts';
 
 // The root of the one XState system (issue 3 §1): every long-lived concern is a child with a systemId;
 // views read snapshots and send events here; navigation leaves as an emitted intent.
 
+/** spec §6: member areas require a token. */
+export const MEMBER_AREA = '/mine';
+/** Pages a player leaves once logged in (to where the login was asked for). */
+export const AUTH_PAGES: ReadonlyArray<string> = [LOGIN_PATH, '/user/register'];
+
 export interface AppInput {
   gate: SiteGateInput;
   theme: ThemeInput;
   title: { title: string; hidden: boolean };
   home: { popSeenOn: string | null };
+  session: SessionInput;
   /** The player chose to continue past the access alert earlier this session. */
   alertSkipped: boolean;
+}
+
+/** A dialog the app shows (the simplest modal; the dialogs issue's modal system replaces it). */
+export interface AppDialog {
+  kind: 'alert' | 'confirm';
+  message: string;
+  okTo: string | null;
 }
 
 export type AppEvent =
@@ -24,13 +48,18 @@ export type AppEvent =
   | { type: 'gate.retry' }
   | { type: 'page.hidden' }
   | { type: 'page.visible' }
-  | { type: 'page.focus' }
-  | { type: 'route.changed'; path: string }
+  | { type: 'page.focus'; cookieToken: string | null }
+  | { type: 'route.changed'; path: string; search: string }
   | { type: 'alert.skip' }
   | { type: 'theme.select'; theme: Theme }
   | { type: 'home.load' }
   | { type: 'home.retry' }
-  | { type: 'home.popClose' };
+  | { type: 'home.popClose' }
+  | { type: 'session.changed'; loggedIn: boolean }
+  | { type: 'dialog.ok' }
+  | { type: 'dialog.dismiss' }
+  | Exclude<SessionEvent, { type: 'session.focus' } | { type: 'session.end' }>
+  | SmsCodeEvent;
 
 export type AppEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
@@ -39,6 +68,11 @@ interface Context {
   preInfo: PreInfo | null;
   alertSkipped: boolean;
   lastError: ApiErrorInfo | null;
+  path: string;
+  search: string;
+  /** The device holds a token (logged in, or restoring a login). */
+  authenticated: boolean;
+  dialog: AppDialog | null;
 }
 
 /** The ids (and systemIds) of the app's children, for views and the inspector. */
@@ -47,7 +81,15 @@ export const CHILD = {
   theme: 'theme',
   titleMarquee: 'titleMarquee',
   home: 'home',
+  session: 'session',
+  smsCode: 'smsCode',
 } as const;
+
+const redirectTarget = (search: string) => {
+  const to = new URLSearchParams(search).get('redirect');
+  // Only a path of this site: never an open redirect.
+  return to && to.startsWith('/') && !to.startsWith('//') ? to : HOME_PATH;
+};
 
 export const appMachine = setup({
   types: {} as {
@@ -55,13 +97,22 @@ export const appMachine = setup({
     events: AppEvent;
     input: AppInput;
     emitted: AppEmitted;
-    children: { siteGate: 'siteGate'; theme: 'theme'; titleMarquee: 'titleMarquee'; home: 'home' };
+    children: {
+      siteGate: 'siteGate';
+      theme: 'theme';
+      titleMarquee: 'titleMarquee';
+      home: 'home';
+      session: 'session';
+      smsCode: 'smsCode';
+    };
   },
   actors: {
     siteGate: siteGateMachine,
     theme: themeMachine,
     titleMarquee: titleMarqueeMachine,
     home: homeContentMachine,
+    session: sessionMachine,
+    smsCode: smsCodeMachine,
   },
   actions: {
     /** Keeps the access-alert skip flag for this session: provided at composition. */
@@ -74,7 +125,16 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ boot: input, preInfo: null, alertSkipped: input.alertSkipped, lastError: null }),
+  context: ({ input }) => ({
+    boot: input,
+    preInfo: null,
+    alertSkipped: input.alertSkipped,
+    lastError: null,
+    path: input.gate.path,
+    search: '',
+    authenticated: input.session.token !== null || input.session.urlToken !== null,
+    dialog: null,
+  }),
   invoke: [
     {
       id: CHILD.siteGate,
@@ -90,6 +150,13 @@ export const appMachine = setup({
       input: ({ context }) => context.boot.title,
     },
     { id: CHILD.home, systemId: CHILD.home, src: 'home', input: ({ context }) => context.boot.home },
+    {
+      id: CHILD.session,
+      systemId: CHILD.session,
+      src: 'session',
+      input: ({ context }) => context.boot.session,
+    },
+    { id: CHILD.smsCode, systemId: CHILD.smsCode, src: 'smsCode' },
   ],
   initial: 'running',
   states: {
@@ -102,10 +169,23 @@ export const appMachine = setup({
               maintainStatus:
                 maintainStatusOf(event.error.data) ?? context.preInfo?.maintainConfig.status ?? null,
               alertSkipped: context.alertSkipped,
+              location: context.path + context.search,
             };
             for (const reaction of reactionsFor(event.error, facts)) {
-              if (reaction.kind === 'navigate')
-                enqueue.emit({ type: 'navigate', to: reaction.to, replace: reaction.replace });
+              switch (reaction.kind) {
+                case 'navigate':
+                  enqueue.emit({ type: 'navigate', to: reaction.to, replace: reaction.replace });
+                  break;
+                case 'endSession':
+                  enqueue.sendTo(CHILD.session, { type: 'session.end', code: event.error.code });
+                  enqueue.assign({ authenticated: false });
+                  break;
+                case 'dialog':
+                  enqueue.assign({
+                    dialog: { kind: reaction.dialog, message: event.error.message, okTo: reaction.okTo },
+                  });
+                  break;
+              }
             }
           }),
         },
@@ -123,12 +203,44 @@ export const appMachine = setup({
           { actions: assign({ preInfo: ({ event }) => event.preInfo }) },
         ],
         'gate.retry': { actions: sendTo(CHILD.siteGate, { type: 'gate.retry' }) },
-        'page.focus': { actions: sendTo(CHILD.siteGate, { type: 'gate.check' }) },
+        'page.focus': {
+          actions: [
+            sendTo(CHILD.siteGate, { type: 'gate.check' }),
+            sendTo(CHILD.session, ({ event }) => ({ type: 'session.focus', cookieToken: event.cookieToken })),
+          ],
+        },
         'page.hidden': { actions: sendTo(CHILD.titleMarquee, { type: 'page.hidden' }) },
         'page.visible': { actions: sendTo(CHILD.titleMarquee, { type: 'page.visible' }) },
         'route.changed': {
-          actions: sendTo(CHILD.siteGate, ({ event }) => ({ type: 'gate.location', path: event.path })),
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueue.assign({ path: event.path, search: event.search });
+            enqueue.sendTo(CHILD.siteGate, { type: 'gate.location', path: event.path });
+            // spec §6: a member area without a token asks for a login first, and comes back after it.
+            if (event.path.startsWith(MEMBER_AREA) && !context.authenticated) {
+              const back = encodeURIComponent(event.path + event.search);
+              enqueue.emit({ type: 'navigate', to: `${LOGIN_PATH}?redirect=${back}`, replace: true });
+            }
+          }),
         },
+        'session.changed': {
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueue.assign({ authenticated: event.loggedIn });
+            if (event.loggedIn && AUTH_PAGES.includes(context.path)) {
+              enqueue.emit({ type: 'navigate', to: redirectTarget(context.search), replace: true });
+            }
+            if (!event.loggedIn && context.path.startsWith(MEMBER_AREA)) {
+              enqueue.emit({ type: 'navigate', to: HOME_PATH, replace: true });
+            }
+          }),
+        },
+        'dialog.ok': {
+          actions: enqueueActions(({ context, enqueue }) => {
+            const to = context.dialog?.okTo;
+            enqueue.assign({ dialog: null });
+            if (to) enqueue.emit({ type: 'navigate', to });
+          }),
+        },
+        'dialog.dismiss': { actions: assign({ dialog: null }) },
         'alert.skip': {
           actions: [
             assign({ alertSkipped: true }),
@@ -140,6 +252,14 @@ export const appMachine = setup({
         'home.load': { actions: sendTo(CHILD.home, ({ event }) => event) },
         'home.retry': { actions: sendTo(CHILD.home, ({ event }) => event) },
         'home.popClose': { actions: sendTo(CHILD.home, ({ event }) => event) },
+        'session.login': { actions: sendTo(CHILD.session, ({ event }) => event) },
+        'session.register': { actions: sendTo(CHILD.session, ({ event }) => event) },
+        'session.resetPassword': { actions: sendTo(CHILD.session, ({ event }) => event) },
+        'session.logout': { actions: sendTo(CHILD.session, ({ event }) => event) },
+        'session.refresh': { actions: sendTo(CHILD.session, ({ event }) => event) },
+        'session.dismissError': { actions: sendTo(CHILD.session, ({ event }) => event) },
+        'sms.send': { actions: sendTo(CHILD.smsCode, ({ event }) => event) },
+        'sms.dismissError': { actions: sendTo(CHILD.smsCode, ({ event }) => event) },
       },
     },
   },
@@ -155,6 +275,16 @@ export interface AppEffects {
   loadHome: () => Promise<HomeLoad>;
   persistPopSeen: (day: string) => void;
   persistAlertSkip: () => void;
+  login: (request: LoginRequest) => Promise<AuthResponse & { remember: boolean }>;
+  register: (request: RegisterRequest) => Promise<AuthResponse & { remember: boolean }>;
+  resetPassword: (request: ResetPasswordRequest) => Promise<void>;
+  fetchMember: (userName: string | null) => Promise<MemberInfo>;
+  logout: () => Promise<void>;
+  persistToken: (token: string, remember: boolean, userName: string) => void;
+  clearToken: () => void;
+  cacheMember: (member: MemberInfo) => void;
+  reloadPage: () => void;
+  sendSms: (request: SmsSendRequest) => Promise<SmsSendResponse>;
 }
 
 /** The app machine with every effect bound: the one place children are wired to the platform and to the root. */
@@ -181,6 +311,26 @@ export function createAppMachine(fx: AppEffects) {
         actors: { loadHome: fromPromise(() => fx.loadHome()) },
         actions: { persistPopSeen: (_, { day }) => fx.persistPopSeen(day) },
       }),
+      session: sessionMachine.provide({
+        actors: {
+          login: fromPromise(({ input }) => fx.login(input)),
+          register: fromPromise(({ input }) => fx.register(input)),
+          resetPassword: fromPromise(({ input }) => fx.resetPassword(input)),
+          fetchMember: fromPromise(({ input }) => fx.fetchMember(input.userName)),
+          logout: fromPromise(() => fx.logout()),
+        },
+        actions: {
+          persistToken: (_, p) => fx.persistToken(p.token, p.remember, p.userName),
+          clearToken: () => fx.clearToken(),
+          cacheMember: (_, { member }) => fx.cacheMember(member),
+          reloadPage: () => fx.reloadPage(),
+          announce: sendParent((_, { loggedIn }: { loggedIn: boolean }) => ({
+            type: 'session.changed',
+            loggedIn,
+          })),
+        },
+      }),
+      smsCode: smsCodeMachine.provide({ actors: { sendSms: fromPromise(({ input }) => fx.sendSms(input)) } }),
     },
     actions: { persistAlertSkip: () => fx.persistAlertSkip() },
   });

@@ -13,9 +13,16 @@ export interface CatalogueFacts {
   maintainStatus: number | null;
   /** The player chose to continue past the access alert this session. */
   alertSkipped: boolean;
+  /** The page the player is on: path and query (spec §2 matches on both). */
+  location: string;
 }
 
-export type Reaction = { kind: 'navigate'; to: string; replace?: boolean };
+export type Reaction =
+  | { kind: 'navigate'; to: string; replace?: boolean }
+  /** End the session on this device: clear the token and the cached member (spec §8). */
+  | { kind: 'endSession' }
+  /** A dialog with the server's message; OK goes to `okTo` (spec §8 10102 alert, 6001 confirm). */
+  | { kind: 'dialog'; dialog: 'alert' | 'confirm'; okTo: string };
 
 export interface CatalogueRow {
   type: ApiErrorInfo['type'];
@@ -27,6 +34,26 @@ export interface CatalogueRow {
 }
 
 export const RESTRICTION_PATH = '/other/restrictionIp';
+export const LOGIN_PATH = '/user/login';
+
+/** spec §2: a session error for a logged-out player on a page whose path contains one of these sends them home. */
+export const SESSION_GUARDED_PARTS = [
+  '/mine',
+  'sport/V188?url=',
+  'sport/im?url=',
+  'sport/ob?url=',
+  'gaming/ybdj?url=',
+  'gaming/imdj?url=',
+  'gaming/lhdj?url=',
+  'registerGuide',
+] as const;
+
+export const isSessionGuarded = (location: string) =>
+  SESSION_GUARDED_PARTS.some((part) => location.includes(part));
+
+/** spec §8: 6001, 10105, 10004, 10104 clear the token; 10102 too (with the cached user). */
+export const TOKEN_CLEARING_CODES = [6001, 10105, 10004, 10104] as const;
+export const SESSION_ERROR_CODES = [...TOKEN_CLEARING_CODES, 10102] as const;
 export const ACCESS_CAVEAT = 'access-caveat';
 export const ACCESS_ALERT = 'access-alert';
 
@@ -43,6 +70,31 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
     when: (f) => f.maintainStatus !== 0 && !f.alertSkipped,
     reactions: [{ kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_ALERT}`, replace: true }],
     why: 'spec §8: 6032 goes to the restriction page (access-alert) unless in maintenance or skipped',
+  },
+  {
+    type: 'business',
+    codes: [10102],
+    reactions: [{ kind: 'endSession' }, { kind: 'dialog', dialog: 'alert', okTo: LOGIN_PATH }],
+    why: 'spec §8: 10102 device blocked: clear token and cached user, alert with the message, OK goes to login',
+  },
+  {
+    type: 'business',
+    codes: [6001],
+    reactions: [{ kind: 'endSession' }, { kind: 'dialog', dialog: 'confirm', okTo: LOGIN_PATH }],
+    why: 'spec §8: 6001 logged in elsewhere: clear the socket store and the token, confirm, OK goes to login',
+  },
+  {
+    type: 'business',
+    codes: [10105, 10004, 10104],
+    reactions: [{ kind: 'endSession' }],
+    why: 'spec §8: 10105, 10004, 10104 clear the token',
+  },
+  {
+    type: 'business',
+    codes: SESSION_ERROR_CODES,
+    when: (f) => isSessionGuarded(f.location),
+    reactions: [{ kind: 'navigate', to: '/', replace: true }],
+    why: 'spec §2: a session error on a member page (or a venue/registerGuide page) sends the player home',
   },
 ];
 

@@ -35,7 +35,8 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   notice add <title> <content> [category]
                                        publish a notice (category 1 = marquee, 2 = announcement)
   sms <phone>                          print the latest sandbox SMS code sent to a phone
-  device block|unblock <uuid> [reason] block a device (X-API-UUID): it then answers 10102`;
+  device block|unblock <uuid> [reason] block a device (X-API-UUID): it then answers 10102
+  member show <phone>                  a member, their invite code and who invited them`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -119,6 +120,32 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       const state =
         latest.expiresAt.getTime() > Date.now() ? `valid until ${latest.expiresAt.toISOString()}` : 'expired';
       return `${latest.code}\t(${latest.purpose}, ${state})`;
+    }
+    case 'member': {
+      // `member show <phone>`: who a member is and who invited them (support and tests).
+      const { countryCode, number } = parseStoredPhone(rest[0] ?? '');
+      if (action !== 'show' || !rest[0] || !/^\d+$/.test(number))
+        throw new OpsUsageError('member show <phone>');
+      const phone = formatStoredPhone(countryCode, number);
+      const { rows } = await db.query<{
+        id: number;
+        invite_code: string;
+        status: string;
+        inviter: string | null;
+        invite_source: string | null;
+        referral_bet: string | null;
+      }>(
+        `SELECT m.id, m.invite_code, m.status, i.phone AS inviter, m.invite_source, m.referral_bet
+           FROM members m LEFT JOIN members i ON i.id = m.inviter_id WHERE m.phone = $1`,
+        [phone],
+      );
+      const m = rows[0];
+      if (!m) return `no member ${phone}`;
+      return [
+        `member ${m.id} ${phone} (${m.status})`,
+        `invite code ${m.invite_code}`,
+        `inviter ${m.inviter ?? '-'}${m.invite_source ? ` via ${m.invite_source}` : ''}${m.referral_bet ? ` r_bet ${m.referral_bet}` : ''}`,
+      ].join('\n');
     }
     case 'device': {
       const uuid = rest[0];

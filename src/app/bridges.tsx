@@ -6,6 +6,7 @@ import type { ApiError } from '../api/errors.ts';
 import { subscribeApiErrors } from '../api/error-bus.ts';
 import { onVisibilityChange, onWindowFocus } from '../platform/page.ts';
 import { AppActor } from './app-actor.ts';
+import { readToken } from './session-store.ts';
 
 export function toErrorInfo(error: ApiError): ApiErrorInfo {
   switch (error.type) {
@@ -34,7 +35,8 @@ export function Bridges() {
 
   useEffect(() => {
     const go = ({ to, replace }: { to: string; replace?: boolean }) => {
-      if (to !== here.current.pathname + here.current.search) void navigate(to, { replace: replace ?? false });
+      if (to !== here.current.pathname + here.current.search)
+        void navigate(to, { replace: replace ?? false });
     };
     const subs = [app.on('navigate', go)];
     for (const id of [CHILD.siteGate]) {
@@ -45,8 +47,8 @@ export function Bridges() {
   }, [app, navigate]);
 
   useEffect(() => {
-    app.send({ type: 'route.changed', path: location.pathname });
-  }, [app, location.pathname]);
+    app.send({ type: 'route.changed', path: location.pathname, search: location.search });
+  }, [app, location.pathname, location.search]);
 
   useEffect(() => {
     const offErrors = subscribeApiErrors(({ error }) => {
@@ -56,7 +58,7 @@ export function Bridges() {
     const offVisibility = onVisibilityChange((hidden) =>
       app.send({ type: hidden ? 'page.hidden' : 'page.visible' }),
     );
-    const offFocus = onWindowFocus(() => app.send({ type: 'page.focus' }));
+    const offFocus = onWindowFocus(() => app.send({ type: 'page.focus', cookieToken: readToken() }));
     return () => {
       offErrors();
       offVisibility();

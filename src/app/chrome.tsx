@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { t } from '../i18n/zh-CN.ts';
+import { maskPhone } from '../lib/phone-mask.ts';
 import { AppActor } from './app-actor.ts';
 
 /** Desktop top navigation: the game categories (issue 3 §2). */
@@ -68,6 +69,42 @@ function ThemeToggle() {
   );
 }
 
+/** Login and register for a visitor; the player's name and logout once logged in. */
+function AccountActions() {
+  const app = AppActor.useActorRef();
+  const sessionRef = AppActor.useSelector((s) => s.children.session);
+  const session = useSelector(sessionRef, (s) => ({
+    loggedIn: s?.matches('loggedIn') ?? false,
+    userName: s?.context.member?.userName ?? s?.context.userName ?? null,
+  }));
+  if (session.loggedIn) {
+    return (
+      <>
+        <Link className="account-name" to="/mine">
+          {t.auth.welcome(maskPhone(session.userName ?? ''))}
+        </Link>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => app.send({ type: 'session.logout' })}
+        >
+          {t.auth.logout}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link className="btn btn--ghost btn--small" to="/user/login">
+        {t.nav.login}
+      </Link>
+      <Link className="btn btn--small" to="/user/register">
+        {t.nav.register}
+      </Link>
+    </>
+  );
+}
+
 function Brand() {
   const gate = AppActor.useSelector((s) => s.children.siteGate);
   const logo =
@@ -102,12 +139,7 @@ export function Chrome({ children }: { children: ReactNode }) {
           </nav>
           <div className="topbar__actions">
             <ThemeToggle />
-            <Link className="btn btn--ghost btn--small" to="/user/login">
-              {t.nav.login}
-            </Link>
-            <Link className="btn btn--small" to="/user/register">
-              {t.nav.register}
-            </Link>
+            <AccountActions />
           </div>
         </div>
       </header>

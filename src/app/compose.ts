@@ -23,23 +23,54 @@ import {
   setDocumentTitle,
   setHtmlTheme,
   setSessionFlag,
+  stripUrlParams,
 } from '../platform/page.ts';
-import { saveInviteCodesFromUrl } from '../lib/invite-codes.ts';
+import { readInviteCodes, saveInviteCodesFromUrl } from '../lib/invite-codes.ts';
+import { setExtraHeaders } from '../api/client.ts';
+import { loginMember } from '../api/user/login.ts';
+import { logoutMember } from '../api/user/logout.ts';
+import { fetchMemberInfo } from '../api/user/member-info.ts';
+import { resetPassword } from '../api/user/password-reset.ts';
+import { registerMember } from '../api/user/register.ts';
+import { sendSmsCode } from '../api/user/sms-send.ts';
+import {
+  cacheMember,
+  clearToken,
+  persistToken,
+  readCachedMember,
+  readToken,
+  readUserName,
+  rememberLoginTicked,
+} from './session-store.ts';
 import { storageGet, storageRemove, storageSet } from '../platform/storage.ts';
 import { SESSION_KEY, STORAGE_KEY } from './storage-keys.ts';
+
+/** spec §6: an agent_verify value can be attached to requests. */
+export const AGENT_VERIFY_HEADER = 'X-API-AGENT-VERIFY';
 
 /** Paths of the mobile-app download flow, where maintenance does not redirect (spec §4). */
 const APP_DOWNLOAD_PATHS = ['/download', '/download-page'];
 
-export function readBootInput(location: Location = window.location): AppInput {
+/** Boot input of the app actor: everything read once from the URL and the device (spec §2, §3). */
+export async function readBootInput(location: Location = window.location): Promise<AppInput> {
   const query = new URLSearchParams(location.search);
   const storedTheme = storageGet<string>(STORAGE_KEY.theme);
   // spec §2: agent_verify is stored locally and sent with requests (the session issue attaches it).
   const agentVerify = query.get('agent_verify');
   if (agentVerify) storageSet(STORAGE_KEY.agentVerify, agentVerify);
   // spec §4: invite codes from the URL are stored with a timestamp; registration reads the live ones.
-  saveInviteCodesFromUrl(query, { get: storageGet, set: storageSet, remove: storageRemove }, Date.now());
+  const codeStore = { get: storageGet, set: storageSet, remove: storageRemove };
+  saveInviteCodesFromUrl(query, codeStore, Date.now());
   const embedded = readEmbeddedPreInfo<PreInfo>();
+  // spec §2: appdown-token or token logs the player in; it leaves the address bar at once.
+  const urlToken = query.get('appdown-token') || query.get('token') || null;
+  if (urlToken) stripUrlParams(['appdown-token', 'token']);
+  const token = readToken();
+  if (agentVerify || storageGet<string>(STORAGE_KEY.agentVerify)) {
+    setExtraHeaders({
+      [AGENT_VERIFY_HEADER]: agentVerify ?? storageGet<string>(STORAGE_KEY.agentVerify) ?? '',
+    });
+  }
   return {
     gate: {
       cookiesEnabled: cookiesEnabled(),
@@ -57,6 +88,14 @@ export function readBootInput(location: Location = window.location): AppInput {
     title: { title: embedded?.SiteBaseConfigVo.title ?? t.site.defaultTitle, hidden: pageHidden() },
     home: { popSeenOn: storageGet<string>(STORAGE_KEY.popSeenOn) },
     alertSkipped: sessionFlag(SESSION_KEY.accessAlertSkip),
+    session: {
+      token,
+      urlToken,
+      userName: urlToken ? null : readUserName(),
+      cachedMember: token && !urlToken ? await readCachedMember() : null,
+      rememberLogin: rememberLoginTicked(),
+      inviteCodes: readInviteCodes(codeStore, Date.now()),
+    },
   };
 }
 
@@ -95,6 +134,11 @@ async function loadHome() {
   return { content, today: localDay() };
 }
 
+/** The remember flag goes along with the answer so the machine can persist the token accordingly. */
+async function withRemember<T>(call: Promise<T>, remember: boolean) {
+  return { ...(await call), remember };
+}
+
 export const appEffects: AppEffects = {
   loadPreInfo,
   redirectExternal: assignLocation,
@@ -104,4 +148,19 @@ export const appEffects: AppEffects = {
   loadHome,
   persistPopSeen: (day) => storageSet(STORAGE_KEY.popSeenOn, day),
   persistAlertSkip: () => setSessionFlag(SESSION_KEY.accessAlertSkip),
+  login: (request) => withRemember(loginMember(request), request.remember),
+  // A new member's first session is a session login; "remember" is offered at the next login.
+  register: (request) => withRemember(registerMember(request), false),
+  resetPassword: async (request) => {
+    await resetPassword(request);
+  },
+  fetchMember: fetchMemberInfo,
+  logout: async () => {
+    await logoutMember();
+  },
+  persistToken,
+  clearToken,
+  cacheMember: (member) => void cacheMember(member),
+  reloadPage: () => window.location.reload(),
+  sendSms: sendSmsCode,
 };

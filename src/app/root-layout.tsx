@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { Outlet } from 'react-router-dom';
+import { SimpleDialog } from '../ui/simple-dialog.tsx';
 import { t } from '../i18n/zh-CN.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { Screen } from '../ui/screen.tsx';
@@ -12,6 +14,8 @@ export function RootLayout() {
   const gate = AppActor.useSelector((s) => s.children.siteGate);
   const state = useSelector(gate, (s) => s?.value);
   const appRef = AppActor.useActorRef();
+  const dialog = AppActor.useSelector((s) => s.context.dialog);
+  const dismiss = useCallback(() => appRef.send({ type: 'dialog.dismiss' }), [appRef]);
 
   let body;
   if (state === 'cookiesBlocked') {
@@ -50,6 +54,14 @@ export function RootLayout() {
     <>
       <Bridges />
       <Chrome>{body}</Chrome>
+      {dialog && (
+        <SimpleDialog
+          kind={dialog.kind}
+          message={dialog.message}
+          onOk={() => appRef.send({ type: 'dialog.ok' })}
+          onCancel={dismiss}
+        />
+      )}
     </>
   );
 }

@@ -13,16 +13,15 @@ const restriction = () =>
   import('../features/other/restriction-page.tsx').then((m) => ({ Component: m.RestrictionPage }));
 const notFound = () =>
   import('../features/other/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
+/** The auth area is one chunk (src/features/auth/auth-area.ts); the four screens share their form code. */
+const auth = (name: 'LoginPage' | 'RegisterPage' | 'PasswordPage' | 'RegisterGuidePage') => () =>
+  import('../features/auth/auth-area.ts').then((m) => ({ Component: m[name] }));
 const pending = () =>
   import('../features/other/pending-area-page.tsx').then((m) => ({ Component: m.PendingAreaPage }));
 
 /** spec §2 paths whose screens later issues build. */
 export const PENDING_PATHS = [
   '/demo',
-  '/user/login',
-  '/user/register',
-  '/user/password',
-  '/registerGuide',
   '/customer/main',
   '/customer/instead',
   '/game/chess',
@@ -97,6 +96,10 @@ export const routes: RouteObject[] = [
       { path: 'other/maintenance', lazy: maintenance },
       { path: 'other/restrictionIp', lazy: restriction },
       { path: '404', lazy: notFound },
+      { path: 'user/login', lazy: auth('LoginPage') },
+      { path: 'user/register', lazy: auth('RegisterPage') },
+      { path: 'user/password', lazy: auth('PasswordPage') },
+      { path: 'registerGuide', lazy: auth('RegisterGuidePage') },
       ...PENDING_PATHS.map((path) => ({ path: path.slice(1), lazy: pending })),
       { path: '*', lazy: notFound },
     ],

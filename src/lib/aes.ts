@@ -4,6 +4,8 @@ import CryptoJS from 'crypto-js/core';
 import Base64 from 'crypto-js/enc-base64';
 import Utf8 from 'crypto-js/enc-utf8';
 import Pkcs7 from 'crypto-js/pad-pkcs7';
+import SHA256 from 'crypto-js/sha256';
+import Hex from 'crypto-js/enc-hex';
 
 /**
  * AES-CBC with PKCS7 padding, key and iv given raw (base64), ciphertext base64 — the format the server's
@@ -33,4 +35,9 @@ function readText(plain: CryptoJS.lib.WordArray): string {
   // crypto-js does not verify padding: a wrong key leaves a non-positive length or bytes that are not UTF-8.
   if (plain.sigBytes <= 0) throw new Error('AES decryption produced no text');
   return plain.toString(Utf8);
+}
+
+/** hex SHA-256 of UTF-8 text (spec §7: the hashed user name on member/info). */
+export function sha256Hex(text: string): string {
+  return SHA256(text).toString(Hex);
 }

@@ -78,3 +78,10 @@ export function setSessionFlag(key: string): void {
     // storage disabled: the flag lasts for this page only
   }
 }
+
+/** Removes query parameters from the address bar without a navigation (a login token must not linger). */
+export function stripUrlParams(names: string[]): void {
+  const url = new URL(window.location.href);
+  for (const n of names) url.searchParams.delete(n);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}

@@ -1,0 +1,157 @@
+import { useSelector } from '@xstate/react';
+import { useId, type InputHTMLAttributes } from 'react';
+import { AppActor } from '../../app/app-actor.ts';
+import { t } from '../../i18n/zh-CN.ts';
+import { COUNTRIES, type SmsPurpose } from '../../protocol/member.ts';
+
+/** A labelled input: the visible label is its accessible name; the error sits next to it and is announced. */
+export function TextField(
+  props: { label: string; error?: string | undefined; hint?: string } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  const { label, error, hint, ...input } = props;
+  const id = useId();
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The phone number with its country code picker (default China, 86). */
+export function PhoneField(props: {
+  countryCode: string;
+  phone: string;
+  error?: string | undefined;
+  onCountry: (code: string) => void;
+  onPhone: (phone: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={`field${props.error ? ' field--invalid' : ''}`}>
+      <label htmlFor={`${id}-phone`} className="field__label">
+        {t.auth.phone}
+      </label>
+      <div className="field__row">
+        <select
+          aria-label={t.auth.country}
+          className="field__select"
+          value={props.countryCode}
+          onChange={(e) => props.onCountry(e.target.value)}
+        >
+          {COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {t.auth.countryOption(c.name, c.code)}
+            </option>
+          ))}
+        </select>
+        <input
+          id={`${id}-phone`}
+          className="field__input"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={15}
+          value={props.phone}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? `${id}-error` : undefined}
+          onChange={(e) => props.onPhone(e.target.value.replace(/\D/g, ''))}
+        />
+      </div>
+      {props.error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The SMS code with its send button; the countdown lives in the smsCode machine (60 s, one tick a second). */
+export function SmsCodeField(props: {
+  value: string;
+  error?: string | undefined;
+  onChange: (v: string) => void;
+  /** Returns the request when the phone is valid, else shows the phone error and returns null. */
+  request: () => { countryCode: string; phone: string; purpose: SmsPurpose } | null;
+}) {
+  const id = useId();
+  const app = AppActor.useActorRef();
+  const smsRef = AppActor.useSelector((s) => s.children.smsCode);
+  const sms = useSelector(
+    smsRef,
+    (s) =>
+      s && {
+        value: s.value,
+        remaining: s.context.remaining,
+        error: s.context.error,
+        sentTo: s.context.sentTo,
+      },
+  );
+  const counting = sms?.value === 'counting';
+  const sending = sms?.value === 'sending';
+  const sendError = sms?.error?.message;
+  const error = props.error ?? sendError;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {t.auth.smsCode}
+      </label>
+      <div className="field__row">
+        <input
+          id={id}
+          className="field__input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={props.value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : counting ? `${id}-sent` : undefined}
+          onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+        />
+        <button
+          type="button"
+          className="btn btn--ghost field__action"
+          disabled={counting || sending}
+          aria-live="polite"
+          onClick={() => {
+            const request = props.request();
+            if (request) app.send({ type: 'sms.send', request });
+          }}
+        >
+          {sending ? t.auth.sendingCode : counting ? t.auth.resendIn(sms?.remaining ?? 0) : t.auth.sendCode}
+        </button>
+      </div>
+      {counting && !error && (
+        <p id={`${id}-sent`} className="field__hint">
+          {t.auth.codeSent}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

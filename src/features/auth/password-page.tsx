@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { AppActor } from '../../app/app-actor.ts';
+import { t } from '../../i18n/zh-CN.ts';
+import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
+import { AuthCard, FormAlert } from './auth-card.tsx';
+import { PhoneField, SmsCodeField, TextField } from './fields.tsx';
+import { useSession } from './use-session.ts';
+import { checkPhone, fieldOfCode, validateNewAccount, type FieldErrors } from './validation.ts';
+
+export function PasswordPage() {
+  const app = AppActor.useActorRef();
+  const session = useSession();
+  const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
+  const [phone, setPhone] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const busy = session.state === 'resettingPassword';
+  const done = session.notice === 'passwordReset';
+
+  const serverField = session.error ? fieldOfCode(session.error.code) : null;
+  const shown: FieldErrors = {
+    ...errors,
+    ...(serverField && session.error ? { [serverField]: session.error.message } : {}),
+  };
+  const edit = (field: keyof FieldErrors) => {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    if (session.error) app.send({ type: 'session.dismissError' });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = validateNewAccount({ countryCode, phone, smsCode, password, confirmPassword });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    app.send({
+      type: 'session.resetPassword',
+      request: { countryCode, phone, smsCode, password, confirmPassword },
+    });
+  };
+
+  return (
+    <AuthCard
+      title={t.auth.resetTitle}
+      subtitle={t.auth.resetSubtitle}
+      footer={<Link to="/user/login">{t.auth.toLogin}</Link>}
+    >
+      {done ? (
+        <div className="auth__form">
+          <FormAlert tone="info" message={t.auth.resetDone} />
+          <Link className="btn btn--block" to="/user/login">
+            {t.auth.login}
+          </Link>
+        </div>
+      ) : (
+        <form className="auth__form" noValidate onSubmit={submit}>
+          <PhoneField
+            countryCode={countryCode}
+            phone={phone}
+            error={shown.phone}
+            onCountry={setCountry}
+            onPhone={(v) => {
+              setPhone(v);
+              edit('phone');
+            }}
+          />
+          <SmsCodeField
+            value={smsCode}
+            error={shown.smsCode}
+            onChange={(v) => {
+              setSmsCode(v);
+              edit('smsCode');
+            }}
+            request={() => {
+              const problem = checkPhone(countryCode, phone);
+              if (problem) {
+                setErrors({ ...errors, phone: problem });
+                return null;
+              }
+              return { countryCode, phone, purpose: 'reset' };
+            }}
+          />
+          <TextField
+            label={t.auth.newPassword}
+            type="password"
+            autoComplete="new-password"
+            maxLength={16}
+            hint={t.auth.passwordRule}
+            value={password}
+            error={shown.password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              edit('password');
+            }}
+          />
+          <TextField
+            label={t.auth.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            maxLength={16}
+            value={confirmPassword}
+            error={shown.confirmPassword}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              edit('confirmPassword');
+            }}
+          />
+          <FormAlert message={session.error && !serverField ? session.error.message : null} />
+          <button type="submit" className="btn btn--block" aria-busy={busy || undefined}>
+            {busy ? t.auth.resetting : t.auth.resetSubmit}
+          </button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { t } from '../../i18n/zh-CN.ts';
+import { prefilledInviteCode } from './register-page.tsx';
+import { useSession } from './use-session.ts';
+
+/** The guide for a newly arrived visitor, and the landing of invite links (the codes are stored at boot). */
+export function RegisterGuidePage() {
+  const session = useSession();
+  const invited = prefilledInviteCode(session.inviteCodes);
+  return (
+    <section className="guide card" aria-labelledby="guide-title">
+      <div className="guide__hero">
+        <img src="/media/logo.svg" alt="" width="72" height="72" />
+        <h1 id="guide-title">{t.auth.guideTitle}</h1>
+        <p>{t.auth.guideSubtitle}</p>
+      </div>
+      {invited && <p className="form-alert form-alert--info">{t.auth.guideInvited(invited)}</p>}
+      <ul className="guide__points">
+        {t.auth.guidePoints.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      <div className="guide__actions">
+        <Link className="btn btn--block" to="/user/register">
+          {t.auth.guideCta}
+        </Link>
+        <Link className="btn btn--ghost btn--block" to="/user/login">
+          {t.auth.guideLogin}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { AppActor } from '../../app/app-actor.ts';
+import { t } from '../../i18n/zh-CN.ts';
+import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
+import { AuthCard, FormAlert } from './auth-card.tsx';
+import { PhoneField, SmsCodeField, TextField } from './fields.tsx';
+import { usePreInfo, useSession } from './use-session.ts';
+import { checkPhone, fieldOfCode, validateNewAccount, type FieldErrors } from './validation.ts';
+
+/** The code the invite field starts with: r_code, else i_code, else invite_code (spec §4 precedence). */
+export function prefilledInviteCode(codes: {
+  r_code?: string;
+  i_code?: string;
+  invite_code?: string;
+}): string {
+  return codes.r_code || codes.i_code || codes.invite_code || '';
+}
+
+export function RegisterPage() {
+  const app = AppActor.useActorRef();
+  const session = useSession();
+  const preInfo = usePreInfo();
+  const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
+  const [phone, setPhone] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [inviteCode, setInviteCode] = useState(() => prefilledInviteCode(session.inviteCodes));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const busy = session.state === 'registering' || session.state === 'loadingMember';
+  const stopped = preInfo?.stopRegister === true;
+  const disablePhones = preInfo?.disablePhones ?? [];
+
+  const serverField = session.error ? fieldOfCode(session.error.code) : null;
+  const shown: FieldErrors = {
+    ...errors,
+    ...(serverField && session.error ? { [serverField]: session.error.message } : {}),
+  };
+
+  const edit = (field: keyof FieldErrors) => {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    if (session.error) app.send({ type: 'session.dismissError' });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || stopped) return;
+    const found = validateNewAccount(
+      { countryCode, phone, smsCode, password, confirmPassword, inviteCode },
+      disablePhones,
+    );
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    app.send({
+      type: 'session.register',
+      request: {
+        countryCode,
+        phone,
+        smsCode,
+        password,
+        confirmPassword,
+        inviteCode,
+        referral: session.inviteCodes,
+      },
+    });
+  };
+
+  return (
+    <AuthCard
+      title={t.auth.registerTitle}
+      subtitle={t.auth.registerSubtitle}
+      footer={<Link to="/user/login">{t.auth.toLogin}</Link>}
+    >
+      <form className="auth__form" noValidate onSubmit={submit}>
+        {stopped && <FormAlert message={t.auth.registerStopped} />}
+        <PhoneField
+          countryCode={countryCode}
+          phone={phone}
+          error={shown.phone}
+          onCountry={setCountry}
+          onPhone={(v) => {
+            setPhone(v);
+            edit('phone');
+          }}
+        />
+        <SmsCodeField
+          value={smsCode}
+          error={shown.smsCode}
+          onChange={(v) => {
+            setSmsCode(v);
+            edit('smsCode');
+          }}
+          request={() => {
+            const problem = stopped ? t.auth.registerStopped : checkPhone(countryCode, phone, disablePhones);
+            if (problem) {
+              setErrors({ ...errors, phone: problem });
+              return null;
+            }
+            return { countryCode, phone, purpose: 'register' };
+          }}
+        />
+        <TextField
+          label={t.auth.password}
+          type="password"
+          autoComplete="new-password"
+          maxLength={16}
+          hint={t.auth.passwordRule}
+          value={password}
+          error={shown.password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            edit('password');
+          }}
+        />
+        <TextField
+          label={t.auth.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          maxLength={16}
+          value={confirmPassword}
+          error={shown.confirmPassword}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            edit('confirmPassword');
+          }}
+        />
+        <TextField
+          label={t.auth.inviteCode}
+          placeholder={t.auth.inviteCodeOptional}
+          autoComplete="off"
+          maxLength={16}
+          value={inviteCode}
+          error={shown.inviteCode}
+          onChange={(e) => {
+            setInviteCode(e.target.value.trim());
+            edit('inviteCode');
+          }}
+        />
+        <FormAlert message={session.error && !serverField ? session.error.message : null} />
+        <button type="submit" className="btn btn--block" disabled={stopped} aria-busy={busy || undefined}>
+          {busy ? t.auth.registering : t.auth.register}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
