@@ -8,8 +8,12 @@ export const GATE_POLL_MS = 60_000;
 export const GATE_RETRY_MS = 5_000;
 export const MAINTENANCE_PATH = '/other/maintenance';
 export const HOME_PATH = '/';
-/** spec §8: pre-info refused with these codes means the caller is restricted (the app shows the page). */
-export const RESTRICTED_CODES: ReadonlyArray<number> = [6031, 6033];
+/**
+ * spec §8: pre-info refused with these codes means the caller is restricted: an address (6031, 6033) or a
+ * blocked device (10102). The app actor shows the page or the alert; the gate re-checks at the poll instead of
+ * retrying every few seconds.
+ */
+export const RESTRICTED_CODES: ReadonlyArray<number> = [6031, 6033, 10102];
 /** spec §4: maintainConfig.status 0 means maintenance. */
 export const MAINTAIN_STATUS_DOWN = 0;
 
