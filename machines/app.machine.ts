@@ -8,9 +8,12 @@ import type {
   SmsSendRequest,
   SmsSendResponse,
 } from '../src/protocol/member.ts';
-import type { PreInfo } from '../src/protocol/site.ts';
+import type { PopInfo, PreInfo } from '../src/protocol/site.ts';
 import { LOGIN_PATH, maintainStatusOf, reactionsFor, type ApiErrorInfo } from './error-catalogue.ts';
+import { depositWarningDialog, DEPOSIT_PATH, noticeDialog, popActivityDialog } from './dialogs.ts';
 import { homeContentMachine, type HomeLoad } from './home-content.machine.ts';
+import { modalHostMachine, type ModalHostEvent } from './modal-host.machine.ts';
+import type { AppEventLike } from './modal-types.ts';
 import { sessionMachine, type SessionEvent, type SessionInput } from './session.machine.ts';
 import { HOME_PATH, siteGateMachine, type PreInfoResult, type SiteGateInput } from './site-gate.machine.ts';
 import { smsCodeMachine, type SmsCodeEvent } from './sms-code.machine.ts';
@@ -35,13 +38,6 @@ export interface AppInput {
   alertSkipped: boolean;
 }
 
-/** A dialog the app shows (the simplest modal; the dialogs issue's modal system replaces it). */
-export interface AppDialog {
-  kind: 'alert' | 'confirm';
-  message: string;
-  okTo: string | null;
-}
-
 export type AppEvent =
   | { type: 'api.error'; error: ApiErrorInfo }
   | { type: 'gate.preInfo'; preInfo: PreInfo }
@@ -56,8 +52,10 @@ export type AppEvent =
   | { type: 'home.retry' }
   | { type: 'home.popClose' }
   | { type: 'session.changed'; loggedIn: boolean }
-  | { type: 'dialog.ok' }
-  | { type: 'dialog.dismiss' }
+  /** Navigation asked for by a modal button (an intent like any other). */
+  | { type: 'app.navigate'; to: string }
+  | { type: 'home.popShow'; pop: PopInfo }
+  | Exclude<ModalHostEvent, { type: 'modal.removed' } | { type: 'modal.run' }>
   | Exclude<SessionEvent, { type: 'session.focus' } | { type: 'session.end' }>
   | SmsCodeEvent;
 
@@ -72,7 +70,6 @@ interface Context {
   search: string;
   /** The device holds a token (logged in, or restoring a login). */
   authenticated: boolean;
-  dialog: AppDialog | null;
 }
 
 /** The ids (and systemIds) of the app's children, for views and the inspector. */
@@ -83,6 +80,7 @@ export const CHILD = {
   home: 'home',
   session: 'session',
   smsCode: 'smsCode',
+  modals: 'modals',
 } as const;
 
 const redirectTarget = (search: string) => {
@@ -104,6 +102,7 @@ export const appMachine = setup({
       home: 'home';
       session: 'session';
       smsCode: 'smsCode';
+      modals: 'modals';
     };
   },
   actors: {
@@ -113,6 +112,7 @@ export const appMachine = setup({
     home: homeContentMachine,
     session: sessionMachine,
     smsCode: smsCodeMachine,
+    modals: modalHostMachine,
   },
   actions: {
     /** Keeps the access-alert skip flag for this session: provided at composition. */
@@ -130,10 +130,10 @@ export const appMachine = setup({
     preInfo: null,
     alertSkipped: input.alertSkipped,
     lastError: null,
-    path: input.gate.path,
+    // No route yet: the router host reports the first one (so "entering a page" also holds on a fresh load).
+    path: '',
     search: '',
     authenticated: input.session.token !== null || input.session.urlToken !== null,
-    dialog: null,
   }),
   invoke: [
     {
@@ -157,6 +157,7 @@ export const appMachine = setup({
       input: ({ context }) => context.boot.session,
     },
     { id: CHILD.smsCode, systemId: CHILD.smsCode, src: 'smsCode' },
+    { id: CHILD.modals, systemId: CHILD.modals, src: 'modals' },
   ],
   initial: 'running',
   states: {
@@ -181,8 +182,9 @@ export const appMachine = setup({
                   enqueue.assign({ authenticated: false });
                   break;
                 case 'dialog':
-                  enqueue.assign({
-                    dialog: { kind: reaction.dialog, message: event.error.message, okTo: reaction.okTo },
+                  enqueue.sendTo(CHILD.modals, {
+                    type: 'modal.open',
+                    spec: noticeDialog(reaction.dialog, event.error.message, reaction.okTo),
                   });
                   break;
               }
@@ -219,6 +221,9 @@ export const appMachine = setup({
             if (event.path.startsWith(MEMBER_AREA) && !context.authenticated) {
               const back = encodeURIComponent(event.path + event.search);
               enqueue.emit({ type: 'navigate', to: `${LOGIN_PATH}?redirect=${back}`, replace: true });
+            } else if (event.path === DEPOSIT_PATH && context.path !== DEPOSIT_PATH) {
+              // issue 5 §1: the deposit-safety warning shows when a player opens the deposit page.
+              enqueue.sendTo(CHILD.modals, { type: 'modal.open', spec: depositWarningDialog() });
             }
           }),
         },
@@ -233,14 +238,17 @@ export const appMachine = setup({
             }
           }),
         },
-        'dialog.ok': {
-          actions: enqueueActions(({ context, enqueue }) => {
-            const to = context.dialog?.okTo;
-            enqueue.assign({ dialog: null });
-            if (to) enqueue.emit({ type: 'navigate', to });
-          }),
+        'app.navigate': { actions: emit(({ event }) => ({ type: 'navigate', to: event.to })) },
+        'home.popShow': {
+          actions: sendTo(CHILD.modals, ({ event }) => ({
+            type: 'modal.open',
+            spec: popActivityDialog(event.pop),
+          })),
         },
-        'dialog.dismiss': { actions: assign({ dialog: null }) },
+        'modal.open': { actions: sendTo(CHILD.modals, ({ event }) => event) },
+        'modal.close': { actions: sendTo(CHILD.modals, ({ event }) => event) },
+        'modal.closeTop': { actions: sendTo(CHILD.modals, ({ event }) => event) },
+        'modal.closeAll': { actions: sendTo(CHILD.modals, ({ event }) => event) },
         'alert.skip': {
           actions: [
             assign({ alertSkipped: true }),
@@ -285,6 +293,8 @@ export interface AppEffects {
   cacheMember: (member: MemberInfo) => void;
   reloadPage: () => void;
   sendSms: (request: SmsSendRequest) => Promise<SmsSendResponse>;
+  lockScroll: () => void;
+  unlockScroll: () => void;
 }
 
 /** The app machine with every effect bound: the one place children are wired to the platform and to the root. */
@@ -309,7 +319,10 @@ export function createAppMachine(fx: AppEffects) {
       }),
       home: homeContentMachine.provide({
         actors: { loadHome: fromPromise(() => fx.loadHome()) },
-        actions: { persistPopSeen: (_, { day }) => fx.persistPopSeen(day) },
+        actions: {
+          persistPopSeen: (_, { day }) => fx.persistPopSeen(day),
+          showPop: sendParent((_, { pop }: { pop: PopInfo }) => ({ type: 'home.popShow', pop })),
+        },
       }),
       session: sessionMachine.provide({
         actors: {
@@ -331,6 +344,16 @@ export function createAppMachine(fx: AppEffects) {
         },
       }),
       smsCode: smsCodeMachine.provide({ actors: { sendSms: fromPromise(({ input }) => fx.sendSms(input)) } }),
+      modals: modalHostMachine.provide({
+        actions: {
+          lockScroll: () => fx.lockScroll(),
+          unlockScroll: () => fx.unlockScroll(),
+          // A button's events go to the app actor, in order.
+          runEvents: enqueueActions(({ enqueue }, { events }: { events: ReadonlyArray<AppEventLike> }) => {
+            for (const e of events) enqueue.sendParent(e as AppEvent);
+          }),
+        },
+      }),
     },
     actions: { persistAlertSkip: () => fx.persistAlertSkip() },
   });

@@ -39,6 +39,8 @@ export const homeContentMachine = setup({
   actions: {
     /** Remembers that the pop-up was seen today: provided at composition. */
     persistPopSeen: (_, _params: { day: string }) => {},
+    /** Shows the pop-up (the app opens it in the modal host): provided at composition. */
+    showPop: (_, _params: { pop: PopInfo }) => {},
   },
   guards: {
     popDue: ({ context }) => context.content?.pop != null && context.popSeenOn !== context.today,
@@ -69,6 +71,7 @@ export const homeContentMachine = setup({
       states: {
         deciding: { always: [{ guard: 'popDue', target: 'popOpen' }, { target: 'popClosed' }] },
         popOpen: {
+          entry: { type: 'showPop', params: ({ context }) => ({ pop: context.content!.pop! }) },
           on: {
             'home.popClose': {
               target: 'popClosed',

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,7 +51,18 @@ export async function siteRoutes(
   /** preInfo: null when the caller must not get it embedded (a caveat or blocked restriction). */
   deps: { staticDir: string; preInfo: (req: FastifyRequest) => Promise<PreInfo | null> },
 ): Promise<void> {
-  const template = await readFile(path.join(deps.staticDir, 'index.html'), 'utf8');
+  // The page template, read again when a rebuild replaced it (its hashed asset names change).
+  const indexPath = path.join(deps.staticDir, 'index.html');
+  let template = await readFile(indexPath, 'utf8');
+  let templateMtime = (await stat(indexPath)).mtimeMs;
+  const currentTemplate = async () => {
+    const mtime = (await stat(indexPath).catch(() => null))?.mtimeMs;
+    if (mtime !== undefined && mtime !== templateMtime) {
+      template = await readFile(indexPath, 'utf8');
+      templateMtime = mtime;
+    }
+    return template;
+  };
   await app.register(fastifyStatic, {
     root: deps.staticDir,
     index: false,
@@ -68,7 +79,7 @@ export async function siteRoutes(
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndex(template, info));
+      .send(renderIndex(await currentTemplate(), info));
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

@@ -24,6 +24,8 @@ import {
   setHtmlTheme,
   setSessionFlag,
   stripUrlParams,
+  lockScroll,
+  unlockScroll,
 } from '../platform/page.ts';
 import { readInviteCodes, saveInviteCodesFromUrl } from '../lib/invite-codes.ts';
 import { setExtraHeaders } from '../api/client.ts';
@@ -163,4 +165,6 @@ export const appEffects: AppEffects = {
   cacheMember: (member) => void cacheMember(member),
   reloadPage: () => window.location.reload(),
   sendSms: sendSmsCode,
+  lockScroll,
+  unlockScroll,
 };

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SimpleDialog } from '../ui/simple-dialog.tsx';
+import { ModalHost } from '../ui/modal-host.tsx';
 import { t } from '../i18n/zh-CN.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { Screen } from '../ui/screen.tsx';
@@ -14,8 +13,6 @@ export function RootLayout() {
   const gate = AppActor.useSelector((s) => s.children.siteGate);
   const state = useSelector(gate, (s) => s?.value);
   const appRef = AppActor.useActorRef();
-  const dialog = AppActor.useSelector((s) => s.context.dialog);
-  const dismiss = useCallback(() => appRef.send({ type: 'dialog.dismiss' }), [appRef]);
 
   let body;
   if (state === 'cookiesBlocked') {
@@ -54,14 +51,7 @@ export function RootLayout() {
     <>
       <Bridges />
       <Chrome>{body}</Chrome>
-      {dialog && (
-        <SimpleDialog
-          kind={dialog.kind}
-          message={dialog.message}
-          onOk={() => appRef.send({ type: 'dialog.ok' })}
-          onCancel={dismiss}
-        />
-      )}
+      <ModalHost />
     </>
   );
 }

@@ -116,6 +116,16 @@ export const zhCN = {
     ok: '确定',
     cancel: '取消',
     close: '关闭',
+    countdown: (label: string, seconds: number) => `${label}（${seconds}s）`,
+    loading: '处理中…',
+  },
+  deposit: {
+    warningTitle: '防骗提醒',
+    // spec §2: the deposit-safety warning, in the player's words.
+    warningText:
+      '如有客服人员主动向您提供银行卡号并引导您充值，请勿进行任何资金往来，否则造成的损失将由您自行承担，平台概不负责。',
+    warningHint: '官方充值请只通过本站「充值」页面进行。',
+    understood: '我知道了',
   },
   gate: {
     failedTitle: '网络开小差了',

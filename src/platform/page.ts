@@ -85,3 +85,12 @@ export function stripUrlParams(names: string[]): void {
   for (const n of names) url.searchParams.delete(n);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
+
+/** Locks page scrolling while a modal is open (spec §2); the modal host calls it once for the whole stack. */
+export function lockScroll(): void {
+  document.documentElement.classList.add('scroll-locked');
+}
+
+export function unlockScroll(): void {
+  document.documentElement.classList.remove('scroll-locked');
+}

@@ -43,6 +43,13 @@ function checkPhone(countryCode: string, phone: string): string {
   return formatStoredPhone(countryCode, phone);
 }
 
+/** The operator's disablePhones: number prefixes that may not register (spec §3 pre-info). */
+export function checkPhoneAllowed(config: { disablePhones: string[] }, number: string): void {
+  if (config.disablePhones.some((prefix) => prefix && number.startsWith(prefix))) {
+    throw new ApiError(MEMBER_CODE.phoneDisabled, MEMBER_MESSAGE.phoneDisabled);
+  }
+}
+
 function checkNewPassword(password: string, confirm: string): void {
   if (!PASSWORD_PATTERN.test(password))
     throw new ApiError(MEMBER_CODE.passwordFormat, MEMBER_MESSAGE.passwordFormat);
@@ -92,9 +99,7 @@ export async function registerMember(db: Db, input: RegisterInput) {
   const config = await readSiteConfig(db);
   if (config.stopRegister) throw new ApiError(MEMBER_CODE.registerStopped, MEMBER_MESSAGE.registerStopped);
   const phone = checkPhone(input.countryCode, input.phone);
-  if (config.disablePhones.some((prefix) => prefix && input.phone.startsWith(prefix))) {
-    throw new ApiError(MEMBER_CODE.phoneDisabled, MEMBER_MESSAGE.phoneDisabled);
-  }
+  checkPhoneAllowed(config, input.phone);
   checkNewPassword(input.password, input.confirmPassword);
   const passwordHash = await hashPassword(input.password);
   const invite = inviterCode(input);
@@ -194,7 +199,14 @@ export async function loginMember(db: Db, input: LoginInput) {
 
 export async function resetPassword(
   db: Db,
-  input: { countryCode: string; phone: string; smsCode: string; password: string; confirmPassword: string },
+  input: {
+    countryCode: string;
+    phone: string;
+    smsCode: string;
+    password: string;
+    confirmPassword: string;
+    ip: string;
+  },
 ): Promise<void> {
   const phone = checkPhone(input.countryCode, input.phone);
   checkNewPassword(input.password, input.confirmPassword);
@@ -207,6 +219,12 @@ export async function resetPassword(
     await tx.query('UPDATE members SET password_hash = $2 WHERE id = $1', [member.id, passwordHash]);
     // A new password ends every session (a thief's too).
     await revokeMemberSessions(tx, member.id, 'password');
+    // The phone proved itself with the code: earlier wrong passwords no longer lock it (the lock message
+    // offers a reset as the way out).
+    await tx.query('INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, true)', [
+      phone,
+      input.ip,
+    ]);
   });
 }
 

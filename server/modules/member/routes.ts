@@ -21,6 +21,7 @@ import { readSiteConfig } from '../site/config.ts';
 import { deviceOf, requireMember } from './auth.ts';
 import { MEMBER_JWT_TTL_S } from './limits.ts';
 import {
+  checkPhoneAllowed,
   hashUserName,
   loginMember,
   MEMBER_MESSAGE,
@@ -64,6 +65,8 @@ export function memberRoutes(app: FastifyInstance, deps: { db: Db; secret: strin
       if (purpose === 'register' && config.stopRegister) {
         throw new ApiError(MEMBER_CODE.registerStopped, MEMBER_MESSAGE.registerStopped);
       }
+      // A number the site will not register gets no code either (no SMS spent on it).
+      if (purpose === 'register') checkPhoneAllowed(config, number);
       const exists = (await db.query('SELECT 1 FROM members WHERE phone = $1', [stored])).rows.length > 0;
       if (purpose === 'register' && exists)
         throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
@@ -137,7 +140,7 @@ export function memberRoutes(app: FastifyInstance, deps: { db: Db; secret: strin
       },
     },
     async (req) => {
-      await resetPassword(db, req.body);
+      await resetPassword(db, { ...req.body, ip: req.ip });
       return ok(null);
     },
   );

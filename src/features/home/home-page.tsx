@@ -7,7 +7,6 @@ import { FloatingIcon } from './floating-icon.tsx';
 import { GameCategories } from './game-categories.tsx';
 import { LiveVideo } from './live-video.tsx';
 import { NoticeBar } from './notice-bar.tsx';
-import { PopActivity } from './pop-activity.tsx';
 
 export function HomePage() {
   const app = AppActor.useActorRef();
@@ -44,9 +43,6 @@ export function HomePage() {
       <GameCategories counts={content?.counts ?? null} />
       {preInfo?.siteVideoSkinOpen && <LiveVideo src={preInfo.siteVideoActiveUrl} />}
       {content?.icons[0] && <FloatingIcon icon={content.icons[0]} />}
-      {state?.matches({ ready: 'popOpen' }) && content?.pop && (
-        <PopActivity pop={content.pop} onClose={() => app.send({ type: 'home.popClose' })} />
-      )}
     </div>
   );
 }

@@ -1,0 +1,62 @@
+// The dialogs the app opens itself, as modal specs (texts are i18n keys; the view resolves them).
+import type { ModalSpec } from './modal-types.ts';
+import type { PopInfo } from '../src/protocol/site.ts';
+
+/** spec §2: the deposit-safety warning is 440 px wide. */
+export const DEPOSIT_WARNING_WIDTH = 440;
+export const DEPOSIT_PATH = '/mine/finance/deposit';
+
+/** spec §2, §8: a notice with the server's message; the default alert title is the friendly-notice title. */
+export function noticeDialog(kind: 'alert' | 'confirm', message: string, okTo: string | null): ModalSpec {
+  const ok = { label: { key: 'dialog.ok' }, events: okTo ? [{ type: 'app.navigate', to: okTo }] : [] };
+  return {
+    key: `notice:${kind}:${message}`,
+    kind,
+    title: { key: 'dialog.noticeTitle' },
+    content: { kind: 'text', text: message },
+    buttons: kind === 'confirm' ? [{ label: { key: 'dialog.cancel' } }, ok] : [ok],
+    position: 'center',
+    closable: true,
+    maskClosable: false,
+  };
+}
+
+/**
+ * spec §2: the pre-built deposit-safety warning. Its one button, "I understand", closes all modals and then
+ * runs the optional callback (events for the app).
+ */
+export function depositWarningDialog(callback: ModalSpec['onDismiss'] = []): ModalSpec {
+  return {
+    key: 'deposit-warning',
+    kind: 'alert',
+    title: { key: 'deposit.warningTitle' },
+    content: { kind: 'depositWarning' },
+    buttons: [{ label: { key: 'deposit.understood' }, type: 'confirm', closeAll: true, events: callback }],
+    position: 'center',
+    width: DEPOSIT_WARNING_WIDTH,
+    closable: false,
+    maskClosable: false,
+  };
+}
+
+/** The home page's pop-up activity (once a day); any way of closing it counts as seen. */
+export function popActivityDialog(pop: PopInfo): ModalSpec {
+  const seen = { type: 'home.popClose' };
+  return {
+    key: `pop:${pop.id}`,
+    kind: 'info',
+    title: pop.title,
+    content: { kind: 'popActivity', pop },
+    buttons: [
+      { label: { key: 'home.popClose' }, events: [seen] },
+      {
+        label: { key: 'home.popGo' },
+        events: pop.linkUrl ? [seen, { type: 'app.navigate', to: pop.linkUrl }] : [seen],
+      },
+    ],
+    position: 'center',
+    closable: true,
+    maskClosable: true,
+    onDismiss: [seen],
+  };
+}

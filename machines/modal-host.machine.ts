@@ -1,0 +1,130 @@
+import { and, assign, enqueueActions, not, sendParent, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { modalMachine } from './modal.machine.ts';
+import type { AppEventLike, ModalSpec } from './modal-types.ts';
+
+// Every dialog of the site (issue 5 §1): a stack; scrolling is locked from the first open to the last close,
+// whatever the order they close in; the same dialog opened again within 700 ms is not opened twice.
+/** spec §9: dialog de-dup 700 ms. */
+export const MODAL_DEDUP_MS = 700;
+
+export interface OpenModal {
+  id: string;
+  key: string;
+  ref: ActorRefFrom<typeof modalMachine>;
+}
+
+interface Context {
+  modals: OpenModal[];
+  lastKey: string | null;
+  opened: number;
+}
+
+export type ModalHostEvent =
+  | { type: 'modal.open'; spec: ModalSpec }
+  | { type: 'modal.close'; id: string }
+  | { type: 'modal.closeTop' }
+  | { type: 'modal.closeAll' }
+  | { type: 'modal.removed'; id: string }
+  | { type: 'modal.run'; events: ReadonlyArray<AppEventLike> };
+
+export const modalHostMachine = setup({
+  types: {} as { context: Context; events: ModalHostEvent },
+  actors: {
+    modal: modalMachine.provide({
+      actions: {
+        runEvents: sendParent((_, { events }: { events: ReadonlyArray<AppEventLike> }) => ({
+          type: 'modal.run',
+          events,
+        })),
+        requestCloseAll: sendParent({ type: 'modal.closeAll' }),
+        notifyRemoved: sendParent((_, { id }: { id: string }) => ({ type: 'modal.removed', id })),
+      },
+    }),
+  },
+  actions: {
+    /** Locks page scrolling (first modal opens): provided at composition. */
+    lockScroll: () => {},
+    /** Restores page scrolling (last modal gone): provided at composition. */
+    unlockScroll: () => {},
+    /** Sends a button's events to the app actor: provided at composition (sendParent). */
+    runEvents: (_, _p: { events: ReadonlyArray<AppEventLike> }) => {},
+    push: assign(({ context, event, spawn }) => {
+      const { spec } = event as Extract<ModalHostEvent, { type: 'modal.open' }>;
+      const id = `modal-${context.opened + 1}`;
+      return {
+        opened: context.opened + 1,
+        lastKey: spec.key,
+        modals: [...context.modals, { id, key: spec.key, ref: spawn('modal', { id, input: { id, spec } }) }],
+      };
+    }),
+  },
+  guards: {
+    /** The same key opened again inside the de-dup window (the guard reads the window region's state). */
+    notDuplicate: not(and([stateIn({ dedup: 'window' }), 'sameKey'])),
+    sameKey: ({ context, event }) => event.type === 'modal.open' && context.lastKey === event.spec.key,
+    lastOne: ({ context, event }) =>
+      event.type === 'modal.removed' && context.modals.length === 1 && context.modals[0]?.id === event.id,
+  },
+  delays: { dedup: MODAL_DEDUP_MS },
+}).createMachine({
+  id: 'modalHost',
+  context: { modals: [], lastKey: null, opened: 0 },
+  type: 'parallel',
+  on: {
+    'modal.close': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const m = context.modals.find((x) => x.id === event.id);
+        if (m) enqueue.sendTo(m.ref, { type: 'modal.close' });
+      }),
+    },
+    // Escape closes the top closable modal.
+    'modal.closeTop': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        const top = [...context.modals].reverse().find((m) => m.ref.getSnapshot().matches('open'));
+        if (top && top.ref.getSnapshot().context.spec.closable !== false)
+          enqueue.sendTo(top.ref, { type: 'modal.close' });
+      }),
+    },
+    'modal.closeAll': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        for (const m of context.modals) enqueue.sendTo(m.ref, { type: 'modal.close' });
+      }),
+    },
+    'modal.run': { actions: { type: 'runEvents', params: ({ event }) => ({ events: event.events }) } },
+  },
+  states: {
+    dedup: {
+      initial: 'quiet',
+      states: {
+        quiet: { on: { 'modal.open': 'window' } },
+        window: {
+          after: { dedup: 'quiet' },
+          on: { 'modal.open': { guard: not('sameKey'), target: 'window', reenter: true } },
+        },
+      },
+    },
+    stack: {
+      initial: 'empty',
+      states: {
+        empty: {
+          on: { 'modal.open': { guard: 'notDuplicate', target: 'showing', actions: 'push' } },
+        },
+        showing: {
+          entry: 'lockScroll',
+          exit: 'unlockScroll',
+          on: {
+            'modal.open': { guard: 'notDuplicate', actions: 'push' },
+            'modal.removed': [
+              { guard: 'lastOne', target: 'empty', actions: assign({ modals: [] }) },
+              {
+                actions: assign({
+                  modals: ({ context, event }) => context.modals.filter((m) => m.id !== event.id),
+                }),
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
