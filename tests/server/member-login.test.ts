@@ -484,3 +484,54 @@ describe('password reset', () => {
     expect((await login(phone, 'new12345', { ip: '10.1.2.5' })).body.status_code).toBe(CODE.success);
   });
 });
+
+describe('hardening', () => {
+  it('a disabled member loses its open session (10105)', async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemo(t.db);
+      const login = await t.call({
+        method: 'POST',
+        url: '/site/api/v1/user/login',
+        payload: { countryCode: '86', phone: '13800138000', password: 'demo1234', remember: false },
+      });
+      const token = login.body.data.token as string;
+      await t.db.query(`UPDATE members SET status = 'disabled' WHERE phone = '(86)13800138000'`);
+      const info = await t.call({
+        method: 'POST',
+        url: '/site/api/v1/user/member/info',
+        payload: { withLockMoney: 1 },
+        headers: { 'X-API-TOKEN': token },
+      });
+      expect(info.body.status_code).toBe(10105);
+      expect(info.body.message).toBe('该账号已停用，请联系客服');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('parallel wrong passwords cannot slip past the per-phone limit', async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemo(t.db);
+      const attempts = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.call({
+            method: 'POST',
+            url: '/site/api/v1/user/login',
+            payload: { countryCode: '86', phone: '13800138000', password: 'wrong999', remember: false },
+          }),
+        ),
+      );
+      const codes = attempts.map((a) => a.body.status_code).sort();
+      expect(codes.filter((c) => c === 6002)).toHaveLength(5);
+      expect(codes.filter((c) => c === 6008)).toHaveLength(3);
+      const { rows } = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM login_attempts WHERE phone = '(86)13800138000'`,
+      );
+      expect(rows[0]!.n).toBe(5);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -144,25 +144,36 @@ export async function loginMember(db: Db, input: LoginInput) {
   if (config.stopLogin) throw new ApiError(MEMBER_CODE.loginStopped, MEMBER_MESSAGE.loginStopped);
   const phone = checkPhone(input.countryCode, input.phone);
 
-  const windowStart = Date.now() - LOGIN_WINDOW_MS;
-  const failures = await db.query<{ phone_fails: number; ip_fails: number; oldest: Date | null }>(
-    `SELECT
-       (SELECT count(*)::int FROM login_attempts WHERE phone = $1 AND NOT success AND at > to_timestamp($3 / 1000.0)
-          AND at > coalesce((SELECT max(at) FROM login_attempts WHERE phone = $1 AND success), '-infinity')) AS phone_fails,
-       (SELECT count(*)::int FROM login_attempts WHERE ip = $2 AND NOT success AND at > to_timestamp($3 / 1000.0)) AS ip_fails,
-       (SELECT min(at) FROM login_attempts WHERE phone = $1 AND NOT success AND at > to_timestamp($3 / 1000.0)) AS oldest`,
-    [phone, input.ip, windowStart],
-  );
-  const f = failures.rows[0]!;
-  if (f.ip_fails >= LOGIN_MAX_FAILURES_PER_IP)
-    throw new ApiError(MEMBER_CODE.loginRateLimited, MEMBER_MESSAGE.ipLimited);
-  if (f.phone_fails >= LOGIN_MAX_FAILURES_PER_PHONE) {
-    const unlockIn = (f.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now();
-    throw new ApiError(
-      MEMBER_CODE.accountLocked,
-      MEMBER_MESSAGE.locked(Math.max(1, Math.ceil(unlockIn / 60_000))),
+  // Check the limits and reserve this attempt under a per-phone lock (a short transaction: the slow password
+  // check runs outside it), so parallel attempts cannot all slip past the limit.
+  const attemptId = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login:${phone}`]);
+    const windowStart = Date.now() - LOGIN_WINDOW_MS;
+    const failures = await tx.query<{ phone_fails: number; ip_fails: number; oldest: Date | null }>(
+      `SELECT
+         (SELECT count(*)::int FROM login_attempts WHERE phone = $1 AND success IS NOT TRUE AND at > to_timestamp($3 / 1000.0)
+            AND at > coalesce((SELECT max(at) FROM login_attempts WHERE phone = $1 AND success), '-infinity')) AS phone_fails,
+         (SELECT count(*)::int FROM login_attempts WHERE ip = $2 AND success IS NOT TRUE AND at > to_timestamp($3 / 1000.0)) AS ip_fails,
+         (SELECT min(at) FROM login_attempts WHERE phone = $1 AND success IS NOT TRUE AND at > to_timestamp($3 / 1000.0)) AS oldest`,
+      [phone, input.ip, windowStart],
     );
-  }
+    const f = failures.rows[0]!;
+    if (f.ip_fails >= LOGIN_MAX_FAILURES_PER_IP) {
+      throw new ApiError(MEMBER_CODE.loginRateLimited, MEMBER_MESSAGE.ipLimited);
+    }
+    if (f.phone_fails >= LOGIN_MAX_FAILURES_PER_PHONE) {
+      const unlockIn = (f.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now();
+      throw new ApiError(
+        MEMBER_CODE.accountLocked,
+        MEMBER_MESSAGE.locked(Math.max(1, Math.ceil(unlockIn / 60_000))),
+      );
+    }
+    const { rows } = await tx.query<{ id: number }>(
+      'INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, NULL) RETURNING id',
+      [phone, input.ip],
+    );
+    return rows[0]!.id;
+  });
 
   const found = await db.query<{ id: number; password_hash: string; status: string }>(
     'SELECT id, password_hash, status FROM members WHERE phone = $1',
@@ -174,20 +185,16 @@ export async function loginMember(db: Db, input: LoginInput) {
     ? await verifyPassword(input.password, member.password_hash)
     : (await hashPassword(input.password), false);
   if (!member || !ok) {
-    await db.query('INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, false)', [
-      phone,
-      input.ip,
-    ]);
+    await db.query('UPDATE login_attempts SET success = false WHERE id = $1', [attemptId]);
     throw new ApiError(MEMBER_CODE.wrongCredentials, MEMBER_MESSAGE.wrongCredentials);
   }
-  if (member.status !== 'active')
+  if (member.status !== 'active') {
+    await db.query('UPDATE login_attempts SET success = false WHERE id = $1', [attemptId]);
     throw new ApiError(MEMBER_CODE.accountDisabled, MEMBER_MESSAGE.accountDisabled);
+  }
 
   return db.transaction(async (tx) => {
-    await tx.query('INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, true)', [
-      phone,
-      input.ip,
-    ]);
+    await tx.query('UPDATE login_attempts SET success = true WHERE id = $1', [attemptId]);
     if (input.deviceUuid) await recordDevice(tx, input.deviceUuid);
     const session = await openSession(tx, member.id, {
       remember: input.remember,

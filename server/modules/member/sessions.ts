@@ -14,6 +14,7 @@ export const SESSION_MESSAGE = {
   expired: '登录已过期，请重新登录',
   revoked: '登录已失效，请重新登录',
   invalid: '请先登录',
+  disabled: '该账号已停用，请联系客服',
 } as const;
 
 /** Tokens are opaque and random; only their hash is stored, so a database copy logs nobody in. */
@@ -57,14 +58,18 @@ export async function resolveSession(db: Queryable, token: string, now = Date.no
     expires_at: Date;
     last_seen_at: Date;
     revoked_reason: string | null;
+    member_status: string;
   }>(
-    'SELECT member_id, remember, expires_at, last_seen_at, revoked_reason FROM sessions WHERE token_hash = $1',
+    `SELECT s.member_id, s.remember, s.expires_at, s.last_seen_at, s.revoked_reason, m.status AS member_status
+       FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = $1`,
     [tokenHash],
   );
   const s = rows[0];
   if (!s) throw new ApiError(CODE.tokenInvalid, SESSION_MESSAGE.invalid);
   if (s.revoked_reason === 'elsewhere') throw new ApiError(CODE.loggedInElsewhere, SESSION_MESSAGE.elsewhere);
   if (s.revoked_reason) throw new ApiError(CODE.tokenRevoked, SESSION_MESSAGE.revoked);
+  // A member an operator disabled loses every open session at once (10105 ends the session in the site).
+  if (s.member_status !== 'active') throw new ApiError(CODE.tokenRevoked, SESSION_MESSAGE.disabled);
   const idleOver = !s.remember && now - s.last_seen_at.getTime() > SESSION_IDLE_TTL_MS;
   if (s.expires_at.getTime() <= now || idleOver)
     throw new ApiError(CODE.tokenExpired, SESSION_MESSAGE.expired);

@@ -34,6 +34,8 @@ export async function issueSmsCode(
 ): Promise<{ resendAfter: number }> {
   const now = req.now ?? Date.now();
   const code = await db.transaction(async (tx) => {
+    // One sender per phone at a time: parallel requests cannot all pass the cooldown and the limits.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${req.phone}`]);
     const last = await tx.query<{ created_at: Date }>(
       `SELECT created_at FROM sms_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`,
       [req.phone],
