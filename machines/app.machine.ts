@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, sendParent, sendTo, setup } from 'xstate';
 import type {
   AuthResponse,
   LoginRequest,
@@ -8,7 +8,7 @@ import type {
   SmsSendRequest,
   SmsSendResponse,
 } from '../src/protocol/member.ts';
-import type { PopInfo, PreInfo } from '../src/protocol/site.ts';
+import type { Notice, PopInfo, PreInfo } from '../src/protocol/site.ts';
 import { LOGIN_PATH, maintainStatusOf, reactionsFor, type ApiErrorInfo } from './error-catalogue.ts';
 import { depositWarningDialog, DEPOSIT_PATH, noticeDialog, popActivityDialog } from './dialogs.ts';
 import { homeContentMachine, type HomeLoad } from './home-content.machine.ts';
@@ -17,6 +17,10 @@ import type { AppEventLike } from './modal-types.ts';
 import { sessionMachine, type SessionEvent, type SessionInput } from './session.machine.ts';
 import { HOME_PATH, siteGateMachine, type PreInfoResult, type SiteGateInput } from './site-gate.machine.ts';
 import { smsCodeMachine, type SmsCodeEvent } from './sms-code.machine.ts';
+import { backoffMs, socketMachine, type ConnectionCommand } from './socket.machine.ts';
+import type { CallbackActorLogic, EventObject } from 'xstate';
+import type { KickBody } from '../src/protocol/stream.ts';
+import type { MemberJwt } from '../src/protocol/member.ts';
 import { themeMachine, type Theme, type ThemeInput } from './theme.machine.ts';
 import { titleMarqueeMachine } from './title-marquee.machine.ts';
 
@@ -55,6 +59,10 @@ export type AppEvent =
   /** Navigation asked for by a modal button (an intent like any other). */
   | { type: 'app.navigate'; to: string }
   | { type: 'home.popShow'; pop: PopInfo }
+  | { type: 'socket.notice'; notice: Notice }
+  | { type: 'socket.kick'; kick: KickBody }
+  | { type: 'chat.send'; text: string }
+  | { type: 'chat.dismissError' }
   | Exclude<ModalHostEvent, { type: 'modal.removed' } | { type: 'modal.run' }>
   | Exclude<SessionEvent, { type: 'session.focus' } | { type: 'session.end' }>
   | SmsCodeEvent;
@@ -81,6 +89,7 @@ export const CHILD = {
   session: 'session',
   smsCode: 'smsCode',
   modals: 'modals',
+  socket: 'socket',
 } as const;
 
 const redirectTarget = (search: string) => {
@@ -103,6 +112,7 @@ export const appMachine = setup({
       session: 'session';
       smsCode: 'smsCode';
       modals: 'modals';
+      socket: 'socket';
     };
   },
   actors: {
@@ -113,6 +123,7 @@ export const appMachine = setup({
     session: sessionMachine,
     smsCode: smsCodeMachine,
     modals: modalHostMachine,
+    socket: socketMachine,
   },
   actions: {
     /** Keeps the access-alert skip flag for this session: provided at composition. */
@@ -158,6 +169,7 @@ export const appMachine = setup({
     },
     { id: CHILD.smsCode, systemId: CHILD.smsCode, src: 'smsCode' },
     { id: CHILD.modals, systemId: CHILD.modals, src: 'modals' },
+    { id: CHILD.socket, systemId: CHILD.socket, src: 'socket' },
   ],
   initial: 'running',
   states: {
@@ -176,6 +188,9 @@ export const appMachine = setup({
               switch (reaction.kind) {
                 case 'navigate':
                   enqueue.emit({ type: 'navigate', to: reaction.to, replace: reaction.replace });
+                  break;
+                case 'clearSocket':
+                  enqueue.sendTo(CHILD.socket, { type: 'socket.stop' });
                   break;
                 case 'endSession':
                   enqueue.sendTo(CHILD.session, { type: 'session.end', code: event.error.code });
@@ -211,8 +226,30 @@ export const appMachine = setup({
             sendTo(CHILD.session, ({ event }) => ({ type: 'session.focus', cookieToken: event.cookieToken })),
           ],
         },
-        'page.hidden': { actions: sendTo(CHILD.titleMarquee, { type: 'page.hidden' }) },
-        'page.visible': { actions: sendTo(CHILD.titleMarquee, { type: 'page.visible' }) },
+        'page.hidden': {
+          actions: [
+            sendTo(CHILD.titleMarquee, { type: 'page.hidden' }),
+            sendTo(CHILD.socket, { type: 'page.hidden' }),
+          ],
+        },
+        'page.visible': {
+          actions: [
+            sendTo(CHILD.titleMarquee, { type: 'page.visible' }),
+            sendTo(CHILD.socket, { type: 'page.visible' }),
+          ],
+        },
+        'socket.notice': {
+          actions: sendTo(CHILD.home, ({ event }) => ({ type: 'home.notice', notice: event.notice })),
+        },
+        // A kick is the server's 6001 by another road: the error catalogue reacts the same way.
+        'socket.kick': {
+          actions: raise(({ event }) => ({
+            type: 'api.error',
+            error: { type: 'business', code: event.kick.code, message: event.kick.message },
+          })),
+        },
+        'chat.send': { actions: sendTo(CHILD.socket, ({ event }) => event) },
+        'chat.dismissError': { actions: sendTo(CHILD.socket, ({ event }) => event) },
         'route.changed': {
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.assign({ path: event.path, search: event.search });
@@ -230,6 +267,8 @@ export const appMachine = setup({
         'session.changed': {
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.assign({ authenticated: event.loggedIn });
+            // issue 5 §2: a logged-in player holds a live socket.
+            enqueue.sendTo(CHILD.socket, { type: event.loggedIn ? 'socket.start' : 'socket.stop' });
             if (event.loggedIn && AUTH_PAGES.includes(context.path)) {
               enqueue.emit({ type: 'navigate', to: redirectTarget(context.search), replace: true });
             }
@@ -295,6 +334,11 @@ export interface AppEffects {
   sendSms: (request: SmsSendRequest) => Promise<SmsSendResponse>;
   lockScroll: () => void;
   unlockScroll: () => void;
+  /** The WebSocket as an actor: sends back ws.open / ws.message / ws.close, receives ws.send. */
+  connection: CallbackActorLogic<ConnectionCommand, unknown, EventObject>;
+  fetchJwt: () => Promise<MemberJwt>;
+  /** Spreads reconnects (jitter): the wait actually used for a base wait. */
+  jitter: (ms: number) => number;
 }
 
 /** The app machine with every effect bound: the one place children are wired to the platform and to the root. */
@@ -344,6 +388,17 @@ export function createAppMachine(fx: AppEffects) {
         },
       }),
       smsCode: smsCodeMachine.provide({ actors: { sendSms: fromPromise(({ input }) => fx.sendSms(input)) } }),
+      socket: socketMachine.provide({
+        actors: { connection: fx.connection, fetchJwt: fromPromise(() => fx.fetchJwt()) },
+        actions: {
+          notifyNotice: sendParent((_, { notice }: { notice: Notice }) => ({
+            type: 'socket.notice',
+            notice,
+          })),
+          notifyKick: sendParent((_, { kick }: { kick: KickBody }) => ({ type: 'socket.kick', kick })),
+        },
+        delays: { reconnect: ({ context }) => fx.jitter(backoffMs(context.attempt)) },
+      }),
       modals: modalHostMachine.provide({
         actions: {
           lockScroll: () => fx.lockScroll(),

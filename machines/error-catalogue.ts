@@ -21,6 +21,8 @@ export type Reaction =
   | { kind: 'navigate'; to: string; replace?: boolean }
   /** End the session on this device: clear the token and the cached member (spec §8). */
   | { kind: 'endSession' }
+  /** spec §8 6001: clear the socket store (the live socket closes and forgets its login). */
+  | { kind: 'clearSocket' }
   /** A dialog with the server's message; OK goes to `okTo` (spec §8 10102 alert, 6001 confirm). */
   | { kind: 'dialog'; dialog: 'alert' | 'confirm'; okTo: string };
 
@@ -80,7 +82,11 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   {
     type: 'business',
     codes: [6001],
-    reactions: [{ kind: 'endSession' }, { kind: 'dialog', dialog: 'confirm', okTo: LOGIN_PATH }],
+    reactions: [
+      { kind: 'clearSocket' },
+      { kind: 'endSession' },
+      { kind: 'dialog', dialog: 'confirm', okTo: LOGIN_PATH },
+    ],
     why: 'spec §8: 6001 logged in elsewhere: clear the socket store and the token, confirm, OK goes to login',
   },
   {

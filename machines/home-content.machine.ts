@@ -27,7 +27,15 @@ interface Context {
   popSeenOn: string | null;
 }
 
-export type HomeEvent = { type: 'home.load' } | { type: 'home.retry' } | { type: 'home.popClose' };
+export type HomeEvent =
+  | { type: 'home.load' }
+  | { type: 'home.retry' }
+  | { type: 'home.popClose' }
+  /** A notice pushed over the socket: marquee notices join the bar at once. */
+  | { type: 'home.notice'; notice: Notice };
+
+/** queryNoticeList category of the notice bar. */
+export const MARQUEE_CATEGORY = 1;
 
 export const homeContentMachine = setup({
   types: {} as { context: Context; events: HomeEvent; input: { popSeenOn: string | null } },
@@ -67,7 +75,19 @@ export const homeContentMachine = setup({
     failed: { on: { 'home.retry': 'loading', 'home.load': 'loading' } },
     ready: {
       initial: 'deciding',
-      on: { 'home.load': 'loading' },
+      on: {
+        'home.load': 'loading',
+        'home.notice': {
+          guard: ({ event }) => event.notice.category === MARQUEE_CATEGORY,
+          actions: assign({
+            content: ({ context, event }) =>
+              context.content && {
+                ...context.content,
+                notices: [event.notice, ...context.content.notices.filter((n) => n.id !== event.notice.id)],
+              },
+          }),
+        },
+      },
       states: {
         deciding: { always: [{ guard: 'popDue', target: 'popOpen' }, { target: 'popClosed' }] },
         popOpen: {

@@ -69,6 +69,22 @@ function ThemeToggle() {
   );
 }
 
+/** The live socket's state, quietly: a dot with its meaning for assistive tech and on hover. */
+function ConnectionDot() {
+  const socketRef = AppActor.useSelector((s) => s.children.socket);
+  const state = useSelector(socketRef, (s) => {
+    if (!s) return 'connecting';
+    if (s.matches({ link: 'paused' })) return 'paused';
+    if (s.matches({ link: 'reconnecting' })) return 'reconnecting';
+    return s.context.status === 1 ? 'online' : 'connecting';
+  });
+  return (
+    <span className={`conn-dot conn-dot--${state}`} role="status" title={t.socket[state]}>
+      <span className="visually-hidden">{t.socket[state]}</span>
+    </span>
+  );
+}
+
 /** Login and register for a visitor; the player's name and logout once logged in. */
 function AccountActions() {
   const app = AppActor.useActorRef();
@@ -80,6 +96,7 @@ function AccountActions() {
   if (session.loggedIn) {
     return (
       <>
+        <ConnectionDot />
         <Link className="account-name" to="/mine">
           {t.auth.welcome(maskPhone(session.userName ?? ''))}
         </Link>

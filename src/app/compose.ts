@@ -35,6 +35,8 @@ import { fetchMemberInfo } from '../api/user/member-info.ts';
 import { resetPassword } from '../api/user/password-reset.ts';
 import { registerMember } from '../api/user/register.ts';
 import { sendSmsCode } from '../api/user/sms-send.ts';
+import { fetchMemberJwt } from '../api/user/member-jwt.ts';
+import { streamConnection } from '../api/stream/connection.ts';
 import {
   cacheMember,
   clearToken,
@@ -167,4 +169,8 @@ export const appEffects: AppEffects = {
   sendSms: sendSmsCode,
   lockScroll,
   unlockScroll,
+  connection: streamConnection,
+  fetchJwt: fetchMemberJwt,
+  // Full jitter between half and all of the base wait: reconnecting players do not arrive together.
+  jitter: (ms) => Math.round(ms / 2 + Math.random() * (ms / 2)),
 };

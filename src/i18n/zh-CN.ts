@@ -119,6 +119,33 @@ export const zhCN = {
     countdown: (label: string, seconds: number) => `${label}（${seconds}s）`,
     loading: '处理中…',
   },
+  socket: {
+    online: '实时连接正常',
+    connecting: '正在连接…',
+    reconnecting: '网络波动，正在重新连接…',
+    paused: '页面在后台，实时连接已暂停',
+  },
+  chat: {
+    title: '直播聊天',
+    empty: '还没有人发言，快来抢沙发吧',
+    placeholder: '说点什么…',
+    send: '发送',
+    label: '聊天内容',
+    messages: '聊天消息',
+    width: (used: number, max: number) => `${used}/${max}`,
+    loginToSpeak: '登录后即可参与聊天',
+    connecting: '正在连接聊天室…',
+    reasons: {
+      notLoggedIn: '登录后即可参与聊天',
+      closed: '直播聊天室暂未开放',
+      muted: '您已被禁言，暂时只能观看聊天',
+      vipRange: (min: number, max: number) => `仅 VIP${min} 至 VIP${max} 会员可以发言，您可以观看聊天`,
+      empty: '请输入聊天内容',
+      tooLong: '聊天内容过长',
+      tooFast: '发言太快了，请稍后再试',
+    } as Record<string, string | ((min: number, max: number) => string)>,
+    vip: (level: number) => `VIP${level}`,
+  },
   deposit: {
     warningTitle: '防骗提醒',
     // spec §2: the deposit-safety warning, in the player's words.

@@ -1,4 +1,5 @@
 import { t } from '../../i18n/zh-CN.ts';
+import { LiveChat } from './live-chat.tsx';
 
 /** The live video block, shown when siteVideoSkinOpen is on (the chat room comes with the dialogs-and-socket issue). */
 export function LiveVideo({ src }: { src: string }) {
@@ -9,6 +10,7 @@ export function LiveVideo({ src }: { src: string }) {
       </h2>
       {src && <video src={src} controls muted playsInline preload="none" aria-label={t.home.live} />}
       <p className="live__caption">{t.home.liveHint}</p>
+      <LiveChat />
     </section>
   );
 }

@@ -1,0 +1,106 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { textWidth } from '../../../machines/text-width.ts';
+import { AppActor } from '../../app/app-actor.ts';
+import { t } from '../../i18n/zh-CN.ts';
+import { CHAT_MAX_WIDTH } from '../../protocol/stream.ts';
+
+function reasonText(reason: string, range: { vipMin: number; vipMax: number } | null): string {
+  const r = t.chat.reasons[reason];
+  if (typeof r === 'function') return r(range?.vipMin ?? 0, range?.vipMax ?? 0);
+  return r ?? '';
+}
+
+/**
+ * The live-stream chat room (issue 5 §3). Messages are plain text rendered by React (escaped, never HTML);
+ * who may speak comes from the socket login data (speechStatus and vipMin..vipMax); others read only and
+ * the page says why.
+ */
+export function LiveChat() {
+  const app = AppActor.useActorRef();
+  const socketRef = AppActor.useSelector((s) => s.children.socket);
+  const chat = useSelector(socketRef, (s) => ({
+    messages: s?.context.room.messages ?? [],
+    error: s?.context.room.error ?? null,
+    login: s?.context.loginData ?? null,
+    loggedIn: s?.matches({ link: { online: { open: { login: 'loggedIn' } } } }) ?? false,
+  }));
+  const sessionRef = AppActor.useSelector((s) => s.children.session);
+  const member = useSelector(sessionRef, (s) => s?.matches('loggedIn') ?? false);
+  const [text, setText] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  const count = chat.messages.length;
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count]);
+
+  const width = textWidth(text);
+  const tooLong = width > CHAT_MAX_WIDTH;
+  const canSpeak = chat.loggedIn && chat.login?.speechReason == null;
+  let why: string | null = null;
+  if (!member) why = t.chat.loginToSpeak;
+  else if (!chat.loggedIn) why = t.chat.connecting;
+  else if (chat.login?.speechReason) why = reasonText(chat.login.speechReason, chat.login);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSpeak || tooLong || !text.trim()) return;
+    app.send({ type: 'chat.send', text: text.trim() });
+    setText('');
+  };
+
+  return (
+    <div className="chat" aria-labelledby="chat-title">
+      <h3 id="chat-title" className="chat__title">
+        {t.chat.title}
+      </h3>
+      <ol ref={list} className="chat__messages" aria-label={t.chat.messages} aria-live="polite">
+        {count === 0 && <li className="chat__empty">{t.chat.empty}</li>}
+        {chat.messages.map((m) => (
+          <li key={m.id} className="chat__message">
+            <span className="chat__vip">{t.chat.vip(m.vipLevel)}</span>
+            <span className="chat__name">{m.name}</span>
+            <span className="chat__text">{m.text}</span>
+          </li>
+        ))}
+      </ol>
+      {why ? (
+        <p className="chat__why" role="status">
+          {why} {!member && <Link to="/user/login">{t.nav.login}</Link>}
+        </p>
+      ) : (
+        <form className="chat__form" onSubmit={submit}>
+          <label className="visually-hidden" htmlFor="chat-input">
+            {t.chat.label}
+          </label>
+          <input
+            id="chat-input"
+            className="field__input"
+            value={text}
+            placeholder={t.chat.placeholder}
+            autoComplete="off"
+            aria-invalid={tooLong || undefined}
+            aria-describedby="chat-width"
+            onChange={(e) => {
+              setText(e.target.value);
+              if (chat.error) app.send({ type: 'chat.dismissError' });
+            }}
+          />
+          <span id="chat-width" className={`chat__width${tooLong ? ' is-over' : ''}`}>
+            {t.chat.width(width, CHAT_MAX_WIDTH)}
+          </span>
+          <button type="submit" className="btn btn--small" disabled={!text.trim() || tooLong}>
+            {t.chat.send}
+          </button>
+        </form>
+      )}
+      {chat.error && (
+        <p className="chat__error" role="alert">
+          {chat.error.message || reasonText(chat.error.reason, chat.login)}
+        </p>
+      )}
+    </div>
+  );
+}
