@@ -5,6 +5,8 @@ import type { PopInfo } from '../src/protocol/site.ts';
 /** spec §2: the deposit-safety warning is 440 px wide. */
 export const DEPOSIT_WARNING_WIDTH = 440;
 export const DEPOSIT_PATH = '/mine/finance/deposit';
+/** Notices about the player's session or safety stay above anything promotional. */
+export const NOTICE_PRIORITY = 10;
 
 /** spec §2, §8: a notice with the server's message; the default alert title is the friendly-notice title. */
 export function noticeDialog(kind: 'alert' | 'confirm', message: string, okTo: string | null): ModalSpec {
@@ -18,6 +20,7 @@ export function noticeDialog(kind: 'alert' | 'confirm', message: string, okTo: s
     position: 'center',
     closable: true,
     maskClosable: false,
+    priority: NOTICE_PRIORITY,
   };
 }
 
@@ -36,6 +39,7 @@ export function depositWarningDialog(callback: ModalSpec['onDismiss'] = []): Mod
     width: DEPOSIT_WARNING_WIDTH,
     closable: false,
     maskClosable: false,
+    priority: NOTICE_PRIORITY,
   };
 }
 

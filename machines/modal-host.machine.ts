@@ -10,6 +10,7 @@ export const MODAL_DEDUP_MS = 700;
 export interface OpenModal {
   id: string;
   key: string;
+  priority: number;
   ref: ActorRefFrom<typeof modalMachine>;
 }
 
@@ -17,6 +18,12 @@ interface Context {
   modals: OpenModal[];
   lastKey: string | null;
   opened: number;
+}
+
+/** Inserts a modal above every one of lower or equal priority and below any of higher priority. */
+export function insertByPriority<T extends { priority: number }>(stack: ReadonlyArray<T>, modal: T): T[] {
+  const at = stack.findIndex((m) => m.priority > modal.priority);
+  return at === -1 ? [...stack, modal] : [...stack.slice(0, at), modal, ...stack.slice(at)];
 }
 
 export type ModalHostEvent =
@@ -54,7 +61,13 @@ export const modalHostMachine = setup({
       return {
         opened: context.opened + 1,
         lastKey: spec.key,
-        modals: [...context.modals, { id, key: spec.key, ref: spawn('modal', { id, input: { id, spec } }) }],
+        // Kept in stacking order: by priority, then opening order (the last one is on top).
+        modals: insertByPriority(context.modals, {
+          id,
+          key: spec.key,
+          priority: spec.priority ?? 0,
+          ref: spawn('modal', { id, input: { id, spec } }),
+        }),
       };
     }),
   },

@@ -51,6 +51,11 @@ export interface ModalSpec {
   width?: number;
   /** Leave animation before the modal is gone (spec §9 default 300 ms). */
   leaveMs?: number;
+  /**
+   * Stacking: a higher priority stays above lower ones whatever the opening order (a session notice is not
+   * buried under a promotional pop-up). Default 0.
+   */
+  priority?: number;
   /** Events run when the modal is dismissed without a button (close icon, Escape, backdrop). */
   onDismiss?: ReadonlyArray<AppEventLike>;
 }

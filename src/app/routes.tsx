@@ -16,12 +16,12 @@ const notFound = () =>
 /** The auth area is one chunk (src/features/auth/auth-area.ts); the four screens share their form code. */
 const auth = (name: 'LoginPage' | 'RegisterPage' | 'PasswordPage' | 'RegisterGuidePage') => () =>
   import('../features/auth/auth-area.ts').then((m) => ({ Component: m[name] }));
+const demo = () => import('../features/demo/demo-page.tsx').then((m) => ({ Component: m.DemoPage }));
 const pending = () =>
   import('../features/other/pending-area-page.tsx').then((m) => ({ Component: m.PendingAreaPage }));
 
 /** spec §2 paths whose screens later issues build. */
 export const PENDING_PATHS = [
-  '/demo',
   '/customer/main',
   '/customer/instead',
   '/game/chess',
@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
       { path: 'other/maintenance', lazy: maintenance },
       { path: 'other/restrictionIp', lazy: restriction },
       { path: '404', lazy: notFound },
+      { path: 'demo', lazy: demo },
       { path: 'user/login', lazy: auth('LoginPage') },
       { path: 'user/register', lazy: auth('RegisterPage') },
       { path: 'user/password', lazy: auth('PasswordPage') },

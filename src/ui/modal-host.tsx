@@ -101,7 +101,7 @@ function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; dept
             <button
               type="button"
               className="modal__close"
-              aria-label={t.dialog.close}
+              aria-label={t.dialog.closeIcon}
               onClick={() => app.send({ type: 'modal.close', id: modal.id })}
             >
               <svg

@@ -28,7 +28,7 @@ async function newPage(ctx?: BrowserContext): Promise<{ page: Page; ctx: Browser
 async function closePop(page: Page) {
   const pop = page.getByRole('dialog', { name: '签到日历 天天有礼' });
   await expect.poll(() => pop.isVisible()).toBe(true);
-  await pop.getByRole('button', { name: '关闭' }).click();
+  await pop.getByRole('button', { name: '关闭', exact: true }).click();
   await expect.poll(() => pop.count()).toBe(0);
 }
 
@@ -66,7 +66,7 @@ describe('accounts in the browser', () => {
     const phone = '13712340001';
     await page.goto(baseUrl + '/user/register', { waitUntil: 'networkidle' });
     await register(page, phone, 'abc12345');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     // A new member's session token is a session cookie.
     expect((await tokenCookie(ctx))?.expires).toBe(-1);
 
