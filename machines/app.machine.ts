@@ -94,8 +94,9 @@ export const CHILD = {
 
 const redirectTarget = (search: string) => {
   const to = new URLSearchParams(search).get('redirect');
-  // Only a path of this site: never an open redirect.
-  return to && to.startsWith('/') && !to.startsWith('//') ? to : HOME_PATH;
+  // Only a path of this site: never an open redirect. Browsers read '//x', '/\\x' (and either with tabs or
+  // newlines stripped) as another host, so a second slash or backslash, or any control character, is refused.
+  return to && /^\/(?![\\/])/.test(to) && !/[\u0000-\u001f\\]/.test(to) ? to : HOME_PATH;
 };
 
 export const appMachine = setup({

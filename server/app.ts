@@ -20,6 +20,8 @@ import { readPreInfo } from './modules/site/config.ts';
 import { siteRoutes as siteApiRoutes } from './modules/site/routes.ts';
 import { opsEndpoint } from './ops/endpoint.ts';
 import { deriveSignMap } from './security/signing.ts';
+import type { StreamOptions } from './stream/hub.ts';
+import { streamRoutes } from './stream/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,8 @@ export interface AppDeps {
   sms?: SmsGateway;
   /** The operator endpoint's secret; null leaves the endpoint off. */
   opsSecret?: string | null;
+  /** Socket timings and limits (tests shorten the heartbeat); the protocol's constants by default. */
+  stream?: Partial<StreamOptions>;
 }
 
 const REDACT = ['req.headers["x-api-token"]', 'req.headers.authorization', '*.password', '*.token'];
@@ -110,6 +114,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     db,
     cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },
   });
+  await streamRoutes(app, { db, secret: config.signingSecret, options: deps.stream });
   if (deps.opsSecret) opsEndpoint(app, { db, secret: deps.opsSecret });
 
   if (config.staticDir && existsSync(path.join(config.staticDir, 'index.html'))) {

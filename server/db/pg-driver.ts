@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import { checkChannel, notifyOn, physicalChannel, type Db, type Queryable, type QueryResult } from './db.ts';
 
 // int8 as number: money is integer minor units well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -13,15 +13,119 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+type Handler = (payload: string) => void;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to queries). One client
+ * per Db, connected on the first listen; when it drops it reconnects with backoff and listens again.
+ */
+function pgListener(config: pg.ClientConfig) {
+  const handlers = new Map<string, Set<Handler>>(); // by physical channel
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let schema: string | null = null;
+  let closed = false;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let retryTimer: NodeJS.Timeout | null = null;
+  // One statement at a time on the listener's connection (pg does not queue them for us much longer).
+  let chain: Promise<unknown> = Promise.resolve();
+  const run = (c: pg.Client, sql: string): Promise<unknown> => {
+    const next = chain.then(() => c.query(sql));
+    chain = next.catch(() => {});
+    return next;
+  };
+
+  const dispatch = (channel: string, payload: string) => {
+    for (const handler of [...(handlers.get(channel) ?? [])]) {
+      try {
+        handler(payload);
+      } catch (err) {
+        console.error('notification handler failed', err);
+      }
+    }
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer || handlers.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().catch(() => scheduleReconnect());
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  const lost = (c: pg.Client, err?: Error) => {
+    if (closed || c !== client) return;
+    client = null;
+    connecting = null;
+    console.warn(`database listener lost${err ? `: ${err.message}` : ''}; reconnecting`);
+    scheduleReconnect();
+  };
+
+  const connect = (): Promise<pg.Client> =>
+    (connecting ??= (async () => {
+      const c = new pg.Client(config);
+      c.on('error', (err) => lost(c, err));
+      c.on('end', () => lost(c));
+      c.on('notification', (msg) => dispatch(msg.channel, msg.payload ?? ''));
+      try {
+        await c.connect();
+        schema ??= (await c.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
+        for (const name of handlers.keys()) await run(c, `LISTEN ${name}`);
+      } catch (err) {
+        connecting = null;
+        c.removeAllListeners();
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+        throw err;
+      }
+      if (closed) {
+        await c.end().catch(() => {});
+        throw new Error('database closed');
+      }
+      client = c;
+      retryMs = LISTEN_RETRY_MIN_MS;
+      return c;
+    })());
+
+  return {
+    async listen(channel: string, handler: Handler): Promise<() => Promise<void>> {
+      checkChannel(channel);
+      if (closed) throw new Error('database closed');
+      const c = await connect();
+      const name = physicalChannel(schema!, channel);
+      let set = handlers.get(name);
+      if (!set) handlers.set(name, (set = new Set()));
+      set.add(handler);
+      if (set.size === 1) await run(c, `LISTEN ${name}`);
+      return async () => {
+        const current = handlers.get(name);
+        if (!current?.delete(handler) || current.size > 0) return;
+        handlers.delete(name);
+        if (client && !closed) await run(client, `UNLISTEN ${name}`).catch(() => {});
+      };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const c = client ?? (connecting ? await connecting.catch(() => null) : null);
+      client = null;
+      if (c) await c.end().catch(() => {});
+    },
+  };
+}
+
 /** schema: every connection uses it as search_path (tests isolate each file in its own schema). */
 export async function openPg(url: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const options = schema ? { options: `-c search_path=${schema}` } : {};
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...options });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const base = wrap(pool);
+  const listener = pgListener({ connectionString: url, keepAlive: true, ...options });
   return {
     driver: 'pg',
     query: base.query,
@@ -42,7 +146,12 @@ export async function openPg(url: string, schema?: string): Promise<Db> {
         client.release();
       }
     },
+    listen: listener.listen,
+    notify(channel, payload) {
+      return notifyOn(base, channel, payload);
+    },
     async close() {
+      await listener.close();
       await pool.end();
     },
   };

@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import { checkChannel, notifyOn, physicalChannel, type Db, type Queryable, type QueryResult } from './db.ts';
 
 // int8 as number: money is integer minor units well inside 2^53.
 const parsers = { [types.INT8]: (v: string) => Number(v) };
@@ -15,8 +15,22 @@ function wrap(q: Pick<PGlite, 'query'>): Queryable {
   };
 }
 
+/** A handler that throws must not break the driver's message loop. */
+function guarded(handler: (payload: string) => void): (payload: string) => void {
+  return (payload) => {
+    try {
+      handler(payload);
+    } catch (err) {
+      console.error('notification handler failed', err);
+    }
+  };
+}
+
 export function pgliteDb(pg: PGlite): Db {
   const base = wrap(pg);
+  let schema: Promise<string> | null = null;
+  const currentSchema = () =>
+    (schema ??= pg.query<{ s: string }>('SELECT current_schema() AS s').then((r) => r.rows[0]!.s));
   return {
     driver: 'pglite',
     query: base.query,
@@ -25,6 +39,18 @@ export function pgliteDb(pg: PGlite): Db {
     },
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx)));
+    },
+    async listen(channel, handler) {
+      checkChannel(channel);
+      // One process, one connection: LISTEN and NOTIFY share it, and a notification sent inside a transaction
+      // arrives when it commits, as on PostgreSQL.
+      const unlisten = await pg.listen(physicalChannel(await currentSchema(), channel), guarded(handler));
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
+    },
+    notify(channel, payload) {
+      return notifyOn(base, channel, payload);
     },
     async close() {
       if (!pg.closed) await pg.close();

@@ -18,6 +18,7 @@ import { addNotice } from '../modules/site/notices.ts';
 import { NOTICE_CATEGORY } from '../../src/protocol/site.ts';
 
 import { formatStoredPhone, parseStoredPhone } from '../../src/protocol/member.ts';
+import { setChatMuted } from '../modules/chat/chat.ts';
 import { setDeviceBlocked } from '../modules/member/devices.ts';
 import { latestSmsCode } from '../modules/member/sms.ts';
 
@@ -36,7 +37,9 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
                                        publish a notice (category 1 = marquee, 2 = announcement)
   sms <phone>                          print the latest sandbox SMS code sent to a phone
   device block|unblock <uuid> [reason] block a device (X-API-UUID): it then answers 10102
-  member show <phone>                  a member, their invite code and who invited them`;
+  member show <phone>                  a member, their invite code and who invited them
+  chat mute|unmute <phone>             stop or allow a member speaking in the live-stream chat
+                                       (their open sockets get speechStatus 0 or 1 at once)`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -163,6 +166,15 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       if (!Number.isInteger(cat) || cat < 0) throw new OpsUsageError('category must be a whole number');
       const n = await addNotice(db, { category: cat, title, content });
       return `notice ${n.id} published (category ${n.category})`;
+    }
+    case 'chat': {
+      const { countryCode, number } = parseStoredPhone(rest[0] ?? '');
+      if ((action !== 'mute' && action !== 'unmute') || !rest[0] || !/^\d+$/.test(number))
+        throw new OpsUsageError('chat mute|unmute <phone>');
+      const phone = formatStoredPhone(countryCode, number);
+      const memberId = await setChatMuted(db, phone, action === 'mute');
+      if (memberId === null) return `no member ${phone}`;
+      return `member ${memberId} ${phone} ${action === 'mute' ? 'muted (speechStatus 0)' : 'may speak again (speechStatus 1)'}`;
     }
     default:
       throw new OpsUsageError(area ? `unknown command ${area}` : 'no command given');

@@ -40,6 +40,7 @@ import { streamConnection } from '../api/stream/connection.ts';
 import {
   cacheMember,
   clearToken,
+  adoptUrlToken,
   persistToken,
   readCachedMember,
   readToken,
@@ -68,7 +69,12 @@ export async function readBootInput(location: Location = window.location): Promi
   const embedded = readEmbeddedPreInfo<PreInfo>();
   // spec §2: appdown-token or token logs the player in; it leaves the address bar at once.
   const urlToken = query.get('appdown-token') || query.get('token') || null;
-  if (urlToken) stripUrlParams(['appdown-token', 'token']);
+  if (urlToken) {
+    stripUrlParams(['appdown-token', 'token']);
+    // Kept as a session login, so every call (and a later focus check) carries it; the session machine then
+    // asks the server whose it is.
+    adoptUrlToken(urlToken);
+  }
   const token = readToken();
   if (agentVerify || storageGet<string>(STORAGE_KEY.agentVerify)) {
     setExtraHeaders({

@@ -46,6 +46,14 @@ export function persistToken(token: string, remember: boolean, userName: string)
   storageSet(SESSION_KEYS.userName, userName);
 }
 
+/** A token from the landing URL (spec §2 appdown-token / token) becomes this tab's session login. */
+export function adoptUrlToken(token: string): void {
+  setCookie(SESSION_KEYS.token, token);
+  storageRemove(SESSION_KEYS.token);
+  storageRemove(SESSION_KEYS.userInfo);
+  storageRemove(SESSION_KEYS.userName);
+}
+
 export function clearToken(): void {
   removeCookie(SESSION_KEYS.token);
   removeCookie(SESSION_KEYS.isCheck);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   homeContentMachine,
+  MARQUEE_CATEGORY,
   PLATFORM_KEYS,
   type HomeContent,
   type HomeLoad,
 } from '../../machines/home-content.machine.ts';
-import type { PopInfo } from '../../src/protocol/site.ts';
+import type { Notice, PopInfo } from '../../src/protocol/site.ts';
 import { describeModel, Fakes, settle } from '../support/model-paths.ts';
 
 const LOADING = '0.home.loading';
@@ -22,9 +23,22 @@ const POP: PopInfo = {
   linkUrl: '/activity/discount',
 };
 
+const notice = (id: number, category: number, text: string): Notice => ({
+  id,
+  category,
+  title: '公告',
+  content: text,
+  createdAt: '2025-03-01T00:00:00Z',
+});
+const LOADED_NOTICE = notice(1, MARQUEE_CATEGORY, '欢迎');
+/** Pushed over the socket (issue 5 §2). */
+const PUSHED = notice(2, MARQUEE_CATEGORY, '新公告');
+const PUSHED_AGAIN_EDITED = notice(1, MARQUEE_CATEGORY, '欢迎（已更新）');
+const OTHER_CATEGORY = notice(3, MARQUEE_CATEGORY + 1, '站内信');
+
 function content(pop: PopInfo | null): HomeContent {
   return {
-    notices: [{ id: 1, category: 1, title: '公告', content: '欢迎', createdAt: '2025-03-01T00:00:00Z' }],
+    notices: [LOADED_NOTICE],
     ads: [],
     icons: [],
     pop,
@@ -44,12 +58,15 @@ const EVENTS = [
   loaded(POP),
   loaded(null),
   { type: `xstate.error.actor.${LOADING}`, error: new Error('offline') },
+  // Pushing PUSHED again (once it is on the bar) takes the replace-by-id road.
+  { type: 'home.notice', notice: PUSHED },
+  { type: 'home.notice', notice: OTHER_CATEGORY },
 ];
 
 const provided = (fakes: Fakes) =>
   homeContentMachine.provide({
     actors: { loadHome: fakes.promise<HomeLoad>('loadHome') },
-    actions: fakes.actions('persistPopSeen'),
+    actions: fakes.actions('persistPopSeen', 'showPop'),
   });
 
 describeModel(
@@ -98,6 +115,14 @@ describe('home content edge cases', () => {
     expect(actor.getSnapshot().context.content?.pop).toEqual(POP);
   });
 
+  it('asks the app to show the pop-up once, when it opens', async () => {
+    const { actor, fakes, load } = await start(null);
+    await load(POP);
+    expect(fakes.called('showPop')).toEqual([{ pop: POP }]);
+    actor.send({ type: 'home.popClose' });
+    expect(fakes.called('showPop')).toHaveLength(1);
+  });
+
   it('keeps the pop-up closed when it was seen today (once a day)', async () => {
     const { actor, fakes, load } = await start(TODAY);
     await load(POP);
@@ -117,12 +142,14 @@ describe('home content edge cases', () => {
     actor.send({ type: 'home.popClose' });
     expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
     expect(actor.getSnapshot().context.popSeenOn).toBe(TODAY);
-    expect(fakes.calls).toEqual([{ name: 'persistPopSeen', params: { day: TODAY } }]);
+    expect(fakes.called('persistPopSeen')).toEqual([{ day: TODAY }]);
     await load(POP);
     expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
+    expect(fakes.called('showPop')).toHaveLength(1);
     await load(POP, TOMORROW);
     expect(actor.getSnapshot().value).toEqual({ ready: 'popOpen' });
-    expect(fakes.calls).toHaveLength(1);
+    expect(fakes.called('showPop')).toHaveLength(2);
+    expect(fakes.called('persistPopSeen')).toHaveLength(1);
   });
 
   it('popClose outside the open pop-up does nothing', async () => {
@@ -155,5 +182,30 @@ describe('home content edge cases', () => {
     actor.send({ type: 'home.retry' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(fakes.invocations).toEqual([]);
+  });
+
+  it('a pushed marquee notice joins the bar first; a re-pushed one replaces its old copy', async () => {
+    const { actor, load } = await start(TODAY);
+    await load(null);
+    actor.send({ type: 'home.notice', notice: PUSHED });
+    expect(actor.getSnapshot().context.content?.notices).toEqual([PUSHED, LOADED_NOTICE]);
+    actor.send({ type: 'home.notice', notice: PUSHED_AGAIN_EDITED });
+    expect(actor.getSnapshot().context.content?.notices).toEqual([PUSHED_AGAIN_EDITED, PUSHED]);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
+  });
+
+  it('a pushed notice of another category is not for the bar', async () => {
+    const { actor, load } = await start(TODAY);
+    await load(null);
+    actor.send({ type: 'home.notice', notice: OTHER_CATEGORY });
+    expect(actor.getSnapshot().context.content?.notices).toEqual([LOADED_NOTICE]);
+  });
+
+  it('a pushed notice keeps an open pop-up open', async () => {
+    const { actor, load } = await start(null);
+    await load(POP);
+    actor.send({ type: 'home.notice', notice: PUSHED });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'popOpen' });
+    expect(actor.getSnapshot().context.content?.notices[0]).toEqual(PUSHED);
   });
 });

@@ -279,16 +279,19 @@ describe('site gate: loading', () => {
   });
 });
 
-describe('site gate: restriction (spec §8 6031/6033)', () => {
-  it.each([6031, 6033])('a pre-info load refused with %i waits in restricted, not failed', async (code) => {
-    const { actor, clock, fakes } = await start();
-    fakes.reject(LOADING, Object.assign(new Error('access restricted'), { code }));
-    await settle();
-    expect(actor.getSnapshot().value).toBe('restricted');
-    // Not the failed state's quick retry: the restricted gate re-checks at the poll interval.
-    clock.increment(GATE_RETRY_MS);
-    expect(fakes.invocations).toHaveLength(1);
-  });
+describe('site gate: restriction (spec §8 6031/6033, a blocked device 10102)', () => {
+  it.each([6031, 6033, 10102])(
+    'a pre-info load refused with %i waits in restricted, not failed',
+    async (code) => {
+      const { actor, clock, fakes } = await start();
+      fakes.reject(LOADING, Object.assign(new Error('access restricted'), { code }));
+      await settle();
+      expect(actor.getSnapshot().value).toBe('restricted');
+      // Not the failed state's quick retry: the restricted gate re-checks at the poll interval.
+      clock.increment(GATE_RETRY_MS);
+      expect(fakes.invocations).toHaveLength(1);
+    },
+  );
 
   it('a lifted restriction brings the player home at the next poll', async () => {
     const { actor, clock, fakes, navigations, load } = await start();

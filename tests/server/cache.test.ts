@@ -245,8 +245,12 @@ describe('expired cache sweep', () => {
         `INSERT INTO json_cache (key, data, expires_at) VALUES ('d/old', 'x', now() - interval '1 second'), ('d/new', 'y', now() + interval '1 hour')`,
       );
       expect(await sweepExpiredCaches(t.db)).toBe(2);
-      expect((await t.db.query<{ path: string }>('SELECT path FROM api_cache')).rows.map((r) => r.path)).toEqual(['/new']);
-      expect((await t.db.query<{ key: string }>('SELECT key FROM json_cache')).rows.map((r) => r.key)).toEqual(['d/new']);
+      expect(
+        (await t.db.query<{ path: string }>('SELECT path FROM api_cache')).rows.map((r) => r.path),
+      ).toEqual(['/new']);
+      expect(
+        (await t.db.query<{ key: string }>('SELECT key FROM json_cache')).rows.map((r) => r.key),
+      ).toEqual(['d/new']);
     } finally {
       await t.close();
     }

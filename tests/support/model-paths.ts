@@ -39,6 +39,12 @@ export interface ModelOptions<TMachine extends AnyStateMachine = AnyStateMachine
    * helper checks every path against the machine's own transition function and throws if it is.
    */
   key?: (snapshot: AnyMachineSnapshot) => unknown;
+  /**
+   * How many events a path may take after its first untaken edge (default 40): it walks on to the nearest edge
+   * not yet taken. Walking on instead of starting a new actor per edge keeps big graphs fast; 0 gives one
+   * shortest path per edge (the clearest failures).
+   */
+  maxWalk?: number;
 }
 
 export interface ModelStep {
@@ -90,7 +96,10 @@ export interface ModelGraph {
   vertices: string[];
   /** Every graph edge: a vertex and a listed event it handles. */
   edges: ModelEdge[];
-  /** Paths that, together, reach every vertex and take every edge (no path is a prefix of another). */
+  /**
+   * Paths that, together, reach every vertex and take every edge: each starts with the shortest path to an
+   * edge not yet taken, then walks on to the nearest untaken edges (at most `maxWalk` more events).
+   */
   paths: ModelPath[];
 }
 
@@ -164,24 +173,45 @@ export function modelGraph<TMachine extends AnyStateMachine>(
     }
   }
 
-  // Every vertex by its shortest path; every edge by the shortest path to its source plus the edge's event.
-  const sequences: AnyEventObject[][] = [];
-  for (const vertex of vertices) {
+  // Every edge: the shortest path to its source, the edge, then on to the nearest untaken edge while the walk
+  // lasts (a new actor per edge would replay the same prefixes again and again). Every vertex is the initial
+  // one or the target of an edge, so taking every edge reaches every vertex.
+  const maxWalk = options.maxWalk ?? 40;
+  const bySource = new Map<string, ModelEdge[]>();
+  for (const edge of edges) {
+    const list = bySource.get(edge.from) ?? [];
+    list.push(edge);
+    bySource.set(edge.from, list);
+  }
+  const prefixOf = (vertex: string) => {
     const events = eventsTo.get(vertex);
     if (!events) throw new Error(`[${options.name}] no path to graph state ${vertex}`);
-    sequences.push(events);
+    return events;
+  };
+  vertices.forEach(prefixOf);
+  const untaken = new Set(edges);
+  // Shortest prefixes first: the paths stay short and read well.
+  const order = [...edges].sort((x, y) => prefixOf(x.from).length - prefixOf(y.from).length);
+  const kept: Array<{ events: AnyEventObject[] }> = [];
+  for (const first of order) {
+    if (!untaken.has(first)) continue;
+    untaken.delete(first);
+    const events = [...prefixOf(first.from), first.event];
+    let at = first.to;
+    let budget = maxWalk;
+    while (budget > 0) {
+      const route = routeToUntaken(at, bySource, untaken);
+      if (!route || route.length > budget) break;
+      for (const edge of route) {
+        untaken.delete(edge);
+        events.push(edge.event);
+      }
+      budget -= route.length;
+      at = route.at(-1)!.to;
+    }
+    kept.push({ events });
   }
-  for (const edge of edges) sequences.push([...eventsTo.get(edge.from)!, edge.event]);
-
-  // Drop sequences that are a prefix of a longer one: the longer path reaches and checks the same steps.
-  const serialized = sequences
-    .map((events) => ({ events, text: events.map((e) => JSON.stringify(e)) }))
-    .sort((a, b) => b.events.length - a.events.length);
-  const kept: typeof serialized = [];
-  for (const candidate of serialized) {
-    const covered = kept.some((longer) => candidate.text.every((t, i) => longer.text[i] === t));
-    if (!covered) kept.push(candidate);
-  }
+  if (kept.length === 0) kept.push({ events: [] });
 
   const paths = kept.map(({ events }) => toPath(machine, options, serialize, events));
   // Soundness: the machine's own transition function must walk the graph's edges exactly.
@@ -198,6 +228,33 @@ export function modelGraph<TMachine extends AnyStateMachine>(
     });
   }
   return { name: options.name, machine, input: options.input, vertices, edges, paths };
+}
+
+/** The shortest run of edges from `from` that ends with an untaken edge (breadth first), or null. */
+function routeToUntaken(
+  from: string,
+  bySource: Map<string, ModelEdge[]>,
+  untaken: Set<ModelEdge>,
+): ModelEdge[] | null {
+  const cameBy = new Map<string, ModelEdge | null>([[from, null]]);
+  const queue = [from];
+  const routeTo = (edge: ModelEdge) => {
+    const route = [edge];
+    for (let v = edge.from, e = cameBy.get(v); e; v = e.from, e = cameBy.get(v)) route.unshift(e);
+    return route;
+  };
+  for (let i = 0; i < queue.length; i++) {
+    const vertex = queue[i]!;
+    const out = bySource.get(vertex) ?? [];
+    const open = out.find((e) => untaken.has(e));
+    if (open) return routeTo(open);
+    for (const edge of out) {
+      if (cameBy.has(edge.to)) continue;
+      cameBy.set(edge.to, edge);
+      queue.push(edge.to);
+    }
+  }
+  return null;
 }
 
 /** Replays the events through the machine's pure transition function: the expected snapshot of every step. */

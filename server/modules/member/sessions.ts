@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CODE } from '../../../src/protocol/api.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { notifySessionsEnded } from '../../stream/channels.ts';
 import {
   REMEMBER_TOKEN_TTL_MS,
   SESSION_IDLE_TTL_MS,
@@ -36,10 +37,12 @@ export async function openSession(
   opts: { remember: boolean; deviceUuid: string | null; now?: number },
 ): Promise<{ token: string; expiresAt: number | null }> {
   const now = opts.now ?? Date.now();
-  await tx.query(
+  const ended = await tx.query(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = 'elsewhere' WHERE member_id = $1 AND revoked_at IS NULL`,
     [memberId],
   );
+  // The old login's open sockets get the 6001 kick, on commit only (issue 5 §2).
+  if (ended.rowCount > 0) await notifySessionsEnded(tx, memberId, 'elsewhere');
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + (opts.remember ? REMEMBER_TOKEN_TTL_MS : SESSION_MAX_TTL_MS);
   await tx.query(
@@ -87,10 +90,13 @@ export async function revokeSession(
   tokenHash: string,
   reason: 'logout' | 'password' | 'operator',
 ): Promise<void> {
-  await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL`,
+  const { rows } = await db.query<{ member_id: number }>(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL
+     RETURNING member_id`,
     [tokenHash, reason],
   );
+  // The login's sockets close too (10105).
+  if (rows[0]) await notifySessionsEnded(db, rows[0].member_id, reason);
 }
 
 export async function revokeMemberSessions(
@@ -98,8 +104,9 @@ export async function revokeMemberSessions(
   memberId: number,
   reason: 'password' | 'operator',
 ): Promise<void> {
-  await db.query(
+  const ended = await db.query(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE member_id = $1 AND revoked_at IS NULL`,
     [memberId, reason],
   );
+  if (ended.rowCount > 0) await notifySessionsEnded(db, memberId, reason);
 }

@@ -2,7 +2,7 @@ import type { PreInfo } from '../../../src/protocol/site.ts';
 import type { Queryable } from '../../db/db.ts';
 
 // The site configuration: every key an operator may set (`npm run ops -- config set`), its type and default.
-type Kind = 'string' | 'boolean' | 'string[]' | 'status';
+type Kind = 'string' | 'boolean' | 'string[]' | 'status' | 'int';
 
 export const SITE_CONFIG_KEYS = {
   title: { kind: 'string', default: '星耀棋牌 · 棋牌 体育 真人 电子 彩票' },
@@ -21,6 +21,11 @@ export const SITE_CONFIG_KEYS = {
   siteVideoSkinOpen: { kind: 'boolean', default: false },
   stopLogin: { kind: 'boolean', default: false },
   stopRegister: { kind: 'boolean', default: false },
+  /** The VIP levels that may speak in the live-stream chat (inclusive; spec §3 socket login data vipMin/vipMax). */
+  chatVipMin: { kind: 'int', default: 0 },
+  chatVipMax: { kind: 'int', default: 10 },
+  /** host[:port] of the real-time socket; '' = the site's own host (GET configuration/streamInfo). */
+  streamHost: { kind: 'string', default: '' },
 } as const satisfies Record<string, { kind: Kind; default: unknown }>;
 
 export type SiteConfigKey = keyof typeof SITE_CONFIG_KEYS;
@@ -30,7 +35,9 @@ type ValueOf<K extends Kind> = K extends 'string'
     ? boolean
     : K extends 'status'
       ? 0 | 1
-      : string[];
+      : K extends 'int'
+        ? number
+        : string[];
 export type SiteConfig = { -readonly [K in SiteConfigKey]: ValueOf<(typeof SITE_CONFIG_KEYS)[K]['kind']> };
 
 export function isSiteConfigKey(key: string): key is SiteConfigKey {
@@ -50,6 +57,9 @@ export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
     case 'status':
       if (text === '0' || text === '1') return Number(text);
       throw new Error(`${key} takes 0 (maintenance) or 1 (open)`);
+    case 'int':
+      if (/^\d{1,6}$/.test(text.trim())) return Number(text.trim());
+      throw new Error(`${key} takes a whole number (0 or more)`);
     case 'string[]':
       return text === ''
         ? []

@@ -1,0 +1,165 @@
+import type { ChatMessage } from '../../src/protocol/stream.ts';
+import { notifyOn, type Queryable } from '../db/db.ts';
+
+// How the nodes share pushes: every event goes through PostgreSQL NOTIFY on one of these channels and every
+// node (each LISTENs once) delivers it to its own sockets. Publishing inside a transaction sends on commit,
+// so a rolled-back change never reaches a player. Kept free of module imports beyond the database, so any
+// module may publish (sessions, wallet, notices) without an import cycle.
+
+export const STREAM_CHANNEL = {
+  /** A notice was added: `{ id }` (a notice may be longer than a payload's 8000 bytes; nodes read it). */
+  notice: 'stream_notice',
+  /** A member's balance changed: `BalanceEvent`. */
+  balance: 'stream_balance',
+  /** A member's login ended: `KickEvent`. */
+  kick: 'stream_kick',
+  /** A chat message was stored: `ChatMessage`. */
+  chat: 'stream_chat',
+  /** A member's right to speak changed (mute, unmute): `{ memberId }`; nodes re-send the login data. */
+  speech: 'stream_speech',
+} as const;
+
+export interface NoticeEvent {
+  id: number;
+}
+
+export interface BalanceEvent {
+  memberId: number;
+  /** Integer minor units. */
+  balance: number;
+  change: number;
+  reason: string;
+  at: string;
+}
+
+/** Why the sessions ended (the member module's revoked_reason values). */
+export type SessionEndReason = 'elsewhere' | 'logout' | 'password' | 'operator';
+export const SESSION_END_REASONS: readonly SessionEndReason[] = [
+  'elsewhere',
+  'logout',
+  'password',
+  'operator',
+];
+
+export interface KickEvent {
+  memberId: number;
+  /** Milliseconds since epoch on the database clock: sockets that logged in at or before it are kicked. */
+  at: number;
+  reason: SessionEndReason;
+}
+
+export interface SpeechEvent {
+  memberId: number;
+}
+
+export async function publishNoticeAdded(q: Queryable, id: number): Promise<void> {
+  await notifyOn(q, STREAM_CHANNEL.notice, JSON.stringify({ id } satisfies NoticeEvent));
+}
+
+const BALANCE_REASON = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
+
+/**
+ * For the wallet: call after a balance change (inside its transaction, so the push goes out on commit).
+ * Amounts are integer minor units. Every socket of the member on every node gets msgId 20002.
+ */
+export async function publishBalanceChange(
+  q: Queryable,
+  memberId: number,
+  c: { balance: number; change: number; reason: string },
+): Promise<void> {
+  if (!Number.isSafeInteger(memberId) || !Number.isSafeInteger(c.balance) || !Number.isSafeInteger(c.change))
+    throw new Error('publishBalanceChange takes integer ids and minor units');
+  if (!BALANCE_REASON.test(c.reason)) throw new Error(`bad balance reason ${JSON.stringify(c.reason)}`);
+  const event: BalanceEvent = { memberId, ...c, at: new Date().toISOString() };
+  await notifyOn(q, STREAM_CHANNEL.balance, JSON.stringify(event));
+}
+
+/**
+ * For the sessions: call when a member's sessions end (a login elsewhere, logout, new password, operator).
+ * Every socket of the member that logged in up to now, on every node, gets msgId 20003 (code 6001 for
+ * 'elsewhere', 10105 otherwise) and is closed; sockets that log in afterwards (with the new login's jwt) stay.
+ * Call it inside the transaction that opens the new session: "now" is then before the new login can issue
+ * a jwt, and the kick goes out on commit.
+ */
+export async function notifySessionsEnded(
+  q: Queryable,
+  memberId: number,
+  reason: SessionEndReason = 'elsewhere',
+): Promise<void> {
+  // The database clock, the same clock socket logins are stamped with: no skew between nodes.
+  const { rows } = await q.query<{ at: number }>(
+    'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS at',
+  );
+  const event: KickEvent = { memberId, at: rows[0]!.at, reason };
+  await notifyOn(q, STREAM_CHANNEL.kick, JSON.stringify(event));
+}
+
+export async function publishChatMessage(q: Queryable, message: ChatMessage): Promise<void> {
+  await notifyOn(q, STREAM_CHANNEL.chat, JSON.stringify(message));
+}
+
+export async function publishSpeechChanged(q: Queryable, memberId: number): Promise<void> {
+  await notifyOn(q, STREAM_CHANNEL.speech, JSON.stringify({ memberId } satisfies SpeechEvent));
+}
+
+// Readers of received payloads: a malformed one (another program on the channel) is dropped, never thrown.
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+
+function parse(payload: string): Obj | null {
+  try {
+    const v: unknown = JSON.parse(payload);
+    return isObj(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readNoticeEvent(payload: string): NoticeEvent | null {
+  const v = parse(payload);
+  return v && isInt(v.id) ? { id: v.id } : null;
+}
+
+export function readBalanceEvent(payload: string): BalanceEvent | null {
+  const v = parse(payload);
+  return v && isInt(v.memberId) && isInt(v.balance) && isInt(v.change) && isStr(v.reason) && isStr(v.at)
+    ? { memberId: v.memberId, balance: v.balance, change: v.change, reason: v.reason, at: v.at }
+    : null;
+}
+
+export function readKickEvent(payload: string): KickEvent | null {
+  const v = parse(payload);
+  return v && isInt(v.memberId) && isInt(v.at) && SESSION_END_REASONS.includes(v.reason as SessionEndReason)
+    ? { memberId: v.memberId, at: v.at, reason: v.reason as SessionEndReason }
+    : null;
+}
+
+export function readChatEvent(payload: string): ChatMessage | null {
+  const v = parse(payload);
+  return v &&
+    isInt(v.id) &&
+    isStr(v.room) &&
+    isInt(v.memberId) &&
+    isStr(v.name) &&
+    isInt(v.vipLevel) &&
+    isStr(v.text) &&
+    isStr(v.at)
+    ? {
+        id: v.id,
+        room: v.room,
+        memberId: v.memberId,
+        name: v.name,
+        vipLevel: v.vipLevel,
+        text: v.text,
+        at: v.at,
+      }
+    : null;
+}
+
+export function readSpeechEvent(payload: string): SpeechEvent | null {
+  const v = parse(payload);
+  return v && isInt(v.memberId) ? { memberId: v.memberId } : null;
+}

@@ -1,0 +1,121 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CODE, HEADER } from '../../src/protocol/api.ts';
+import {
+  MSG,
+  STREAM_CLOSE,
+  STREAM_INFO_PATH,
+  STREAM_PATH,
+  type StreamInfo,
+} from '../../src/protocol/stream.ts';
+import type { Db } from '../db/db.ts';
+import { ok, SERVER_MESSAGE } from '../http/envelope.ts';
+import { envelope } from '../http/schemas.ts';
+import { callerStanding, RESTRICTION_CODE } from '../modules/access/restrictions.ts';
+import { readSiteConfig } from '../modules/site/config.ts';
+import { deriveJwtKey } from '../security/jwt.ts';
+import { DEFAULT_STREAM_OPTIONS, StreamHub, type StreamOptions } from './hub.ts';
+
+/** Largest message a client may send (a login's jwt, a chat message); larger closes the socket (1009). */
+export const STREAM_MAX_PAYLOAD_BYTES = 8 * 1024;
+
+const DEVICE_UUID = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * The device id of a socket request. A browser's WebSocket cannot set headers, so besides X-API-UUID the
+ * cookie of that name (same site) and a `uuid` query value (another host) count.
+ */
+export function socketDeviceUuid(req: FastifyRequest): string | undefined {
+  const header = req.headers[HEADER.uuid.toLowerCase()];
+  const cookie = /(?:^|;\s*)X-API-UUID=([^;]+)/i.exec(req.headers.cookie ?? '')?.[1];
+  const query = (req.query as { uuid?: unknown } | undefined)?.uuid;
+  for (const v of [header, cookie && decodeURIComponent(cookie), query]) {
+    if (typeof v === 'string' && DEVICE_UUID.test(v)) return v;
+  }
+  return undefined;
+}
+
+/**
+ * The socket (spec §4, §7): GET STREAM_PATH upgrades to a WebSocket. It is outside the signature groups, so
+ * the API guard does not see it; the same restrictions apply here (caveat 6031, blocked 6033, blocked device
+ * 10102), answered over the socket as an error message followed by a close (4003), since a browser cannot
+ * read a refused upgrade's response. Also GET STREAM_INFO_PATH: where the site connects.
+ */
+export async function streamRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; secret: string; options?: Partial<StreamOptions> },
+): Promise<StreamHub> {
+  const { db } = deps;
+  const options: StreamOptions = {
+    ...DEFAULT_STREAM_OPTIONS,
+    ...deps.options,
+    chat: { ...DEFAULT_STREAM_OPTIONS.chat, ...deps.options?.chat },
+  };
+  const hub = new StreamHub(db, deriveJwtKey(deps.secret), options, app.log);
+  await hub.start();
+  // Before the plugin's own preClose (hooks run in order): sockets are told and closed gracefully, then the
+  // plugin closes whatever is left and stops taking upgrades.
+  app.addHook('preClose', () => hub.close());
+  await app.register(websocket, { options: { maxPayload: STREAM_MAX_PAYLOAD_BYTES } });
+
+  const refusals = new WeakMap<FastifyRequest, { code: number; message: string }>();
+  const refusalMessage = {
+    caveat: SERVER_MESSAGE.accessCaveat,
+    blocked: SERVER_MESSAGE.accessBlocked,
+  } as const;
+
+  app.get(
+    STREAM_PATH,
+    {
+      websocket: true,
+      preHandler: async (req) => {
+        const standing = await callerStanding(db, req.ip, socketDeviceUuid(req));
+        if (standing.deviceBlocked) {
+          refusals.set(req, { code: CODE.deviceBlocked, message: SERVER_MESSAGE.deviceBlocked });
+        } else if (standing.restriction === 'caveat' || standing.restriction === 'blocked') {
+          // An alert is advisory, as on the API.
+          refusals.set(req, {
+            code: RESTRICTION_CODE[standing.restriction],
+            message: refusalMessage[standing.restriction],
+          });
+        }
+      },
+    },
+    (socket, req) => {
+      const refusal = refusals.get(req);
+      if (refusal) {
+        socket.send(JSON.stringify({ msgId: MSG.error, body: refusal }));
+        socket.close(STREAM_CLOSE.refused);
+        return;
+      }
+      hub.attach(socket, req.ip);
+    },
+  );
+
+  app.get(
+    STREAM_INFO_PATH,
+    {
+      schema: {
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              host: { type: 'string' },
+              path: { type: 'string' },
+              heartbeatMs: { type: 'integer' },
+            },
+          }),
+        },
+      },
+    },
+    async () => {
+      const { streamHost } = await readSiteConfig(db);
+      return ok<StreamInfo>({
+        host: streamHost,
+        path: STREAM_PATH,
+        heartbeatMs: options.heartbeatIntervalMs,
+      });
+    },
+  );
+  return hub;
+}
