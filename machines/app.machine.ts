@@ -96,7 +96,8 @@ const redirectTarget = (search: string) => {
   const to = new URLSearchParams(search).get('redirect');
   // Only a path of this site: never an open redirect. Browsers read '//x', '/\\x' (and either with tabs or
   // newlines stripped) as another host, so a second slash or backslash, or any control character, is refused.
-  return to && /^\/(?![\\/])/.test(to) && !/[\u0000-\u001f\\]/.test(to) ? to : HOME_PATH;
+  const safe = to && /^\/(?![\\/])/.test(to) && ![...to].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
+  return safe ? to : HOME_PATH;
 };
 
 export const appMachine = setup({
