@@ -188,7 +188,7 @@ describe('kick', () => {
     expect(await retry.login(oldJwt)).toMatchObject({ ok: false, code: CODE.tokenInvalid });
   });
 
-  it('a logout over HTTP closes that login's sockets with 10105', async () => {
+  it('a logout over HTTP closes the sockets of that login with 10105', async () => {
     const phone = '13700000002';
     await t.db.query(`INSERT INTO members (phone, password_hash, invite_code) VALUES ($1, $2, 'KICK0002')`, [
       `(86)${phone}`,
@@ -201,11 +201,20 @@ describe('kick', () => {
       payload: { countryCode: '86', phone, password: 'abc12345', remember: false },
     });
     const token = login.json().data.token as string;
-    const jwt = await t.app.inject({ method: 'GET', url: JWT, headers: { ...clientHeaders(JWT), 'X-API-TOKEN': token } });
+    const jwt = await t.app.inject({
+      method: 'GET',
+      url: JWT,
+      headers: { ...clientHeaders(JWT), 'X-API-TOKEN': token },
+    });
     const s = track(await TestSocket.open(t.url));
     expect(await s.login(jwt.json().data.jwt as string)).toMatchObject({ ok: true });
     const LOGOUT = '/site/api/v1/user/logout';
-    const out = await t.app.inject({ method: 'POST', url: LOGOUT, headers: { ...clientHeaders(LOGOUT), 'X-API-TOKEN': token }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: LOGOUT,
+      headers: { ...clientHeaders(LOGOUT), 'X-API-TOKEN': token },
+      payload: {},
+    });
     expect(out.json().status_code).toBe(CODE.success);
     expect(await s.next(MSG.kick)).toEqual({ code: CODE.tokenRevoked, message: SESSION_MESSAGE.revoked });
     expect((await s.closed).code).toBe(STREAM_CLOSE.kicked);
