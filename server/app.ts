@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import { CODE } from '../src/protocol/api.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/db.ts';
+import { listenForChanges } from './db/hot-cache.ts';
 import { registerApiGuard } from './http/api-guard.ts';
 import { ApiError, fail, SERVER_MESSAGE } from './http/envelope.ts';
 import { actRoutes, cacheableActCalls } from './modules/act/routes.ts';
@@ -101,6 +102,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       return reply.code(status).send(fail(CODE.validation, SERVER_MESSAGE.validation));
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(fail(CODE.common, SERVER_MESSAGE.internal));
+  });
+
+  // Other nodes' writes to the cached tables reach this node's hot caches (server/db/hot-cache.ts).
+  const stopListening = await listenForChanges(deps.db);
+  app.addHook('onClose', async () => {
+    await stopListening();
   });
 
   const signMap = deriveSignMap(config.signingSecret);

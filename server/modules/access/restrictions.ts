@@ -1,6 +1,7 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { CODE } from '../../../src/protocol/api.ts';
 import type { Queryable } from '../../db/db.ts';
+import { cached, changed } from '../../db/hot-cache.ts';
 
 /**
  * Operator restrictions (spec §8), one kind a range:
@@ -43,32 +44,51 @@ export function isNetwork(text: string): boolean {
 
 /** The most specific restriction covering ip, or null. */
 export async function restrictionFor(db: Queryable, ip: string): Promise<RestrictionKind | null> {
-  const addr = normalizeIp(ip);
-  if (!isIP(addr)) return null;
-  const { rows } = await db.query<{ kind: RestrictionKind }>(
-    'SELECT kind FROM access_restrictions WHERE $1::inet <<= network ORDER BY masklen(network) DESC LIMIT 1',
-    [addr],
+  return (await callerStanding(db, ip, undefined)).restriction;
+}
+
+interface IndexedRestriction {
+  kind: RestrictionKind;
+  bits: number;
+  list: BlockList;
+}
+
+/** Every restriction, most specific first, ready to match in memory. */
+async function loadRestrictionIndex(db: Queryable): Promise<IndexedRestriction[]> {
+  const { rows } = await db.query<{ network: string; kind: RestrictionKind }>(
+    'SELECT network::text AS network, kind FROM access_restrictions ORDER BY masklen(network) DESC',
   );
-  return rows[0]?.kind ?? null;
+  return rows.map((r) => {
+    const [addr = '', bits = '0'] = r.network.split('/');
+    const family = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+    const list = new BlockList();
+    list.addSubnet(addr, Number(bits), family);
+    return { kind: r.kind, bits: Number(bits), list };
+  });
+}
+
+async function loadBlockedDevices(db: Queryable): Promise<Set<string>> {
+  const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM devices WHERE blocked_at IS NOT NULL');
+  return new Set(rows.map((r) => r.uuid));
 }
 
 /**
- * What the guard needs about a caller in one round trip: its address's restriction and whether its device
- * (X-API-UUID) is blocked.
+ * What the guard needs about a caller: its address's restriction (the most specific range wins) and whether
+ * its device (X-API-UUID) is blocked. Read from the hot cache (server/db/hot-cache.ts): no query per request.
  */
 export async function callerStanding(
   db: Queryable,
   ip: string,
   deviceUuid: string | undefined,
 ): Promise<{ restriction: RestrictionKind | null; deviceBlocked: boolean }> {
+  const [index, blocked] = await Promise.all([
+    cached(db, 'restrictions', () => loadRestrictionIndex(db)),
+    cached(db, 'blockedDevices', () => loadBlockedDevices(db)),
+  ]);
   const addr = normalizeIp(ip);
-  const { rows } = await db.query<{ kind: RestrictionKind | null; blocked: boolean }>(
-    `SELECT
-       (SELECT kind FROM access_restrictions WHERE $1::inet <<= network ORDER BY masklen(network) DESC LIMIT 1) AS kind,
-       EXISTS (SELECT 1 FROM devices WHERE uuid = $2 AND blocked_at IS NOT NULL) AS blocked`,
-    [isIP(addr) ? addr : null, deviceUuid ?? ''],
-  );
-  return { restriction: rows[0]?.kind ?? null, deviceBlocked: rows[0]?.blocked ?? false };
+  const family = isIP(addr);
+  const hit = family ? index.find((r) => r.list.check(addr, family === 6 ? 'ipv6' : 'ipv4')) : undefined;
+  return { restriction: hit?.kind ?? null, deviceBlocked: deviceUuid ? blocked.has(deviceUuid) : false };
 }
 
 export async function addRestriction(
@@ -83,11 +103,13 @@ export async function addRestriction(
      RETURNING id, network::text AS network, kind, note`,
     [network, kind, note],
   );
+  await changed(db);
   return rows[0]!;
 }
 
 export async function removeRestriction(db: Queryable, network: string): Promise<boolean> {
   const r = await db.query('DELETE FROM access_restrictions WHERE network = $1::cidr', [network]);
+  await changed(db);
   return r.rowCount > 0;
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
+import { changed } from '../../db/hot-cache.ts';
 
 export async function recordDevice(db: Queryable, uuid: string): Promise<void> {
   await db.query(
@@ -23,4 +24,5 @@ export async function setDeviceBlocked(
      ON CONFLICT (uuid) DO UPDATE SET blocked_at = CASE WHEN $2 THEN now() END, blocked_reason = $3`,
     [uuid, blocked, reason],
   );
+  await changed(db);
 }

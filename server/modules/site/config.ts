@@ -1,5 +1,6 @@
 import type { PreInfo } from '../../../src/protocol/site.ts';
 import type { Queryable } from '../../db/db.ts';
+import { cached, changed } from '../../db/hot-cache.ts';
 
 // The site configuration: every key an operator may set (`npm run ops -- config set`), its type and default.
 type Kind = 'string' | 'boolean' | 'string[]' | 'status' | 'int';
@@ -86,6 +87,7 @@ export async function writeSiteConfig(db: Queryable, key: SiteConfigKey, value: 
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     [key, JSON.stringify(value)],
   );
+  await changed(db);
 }
 
 export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
@@ -114,5 +116,5 @@ export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
 }
 
 export async function readPreInfo(db: Queryable, ip: string): Promise<PreInfo> {
-  return toPreInfo(await readSiteConfig(db), ip);
+  return toPreInfo(await cached(db, 'siteConfig', () => readSiteConfig(db)), ip);
 }
