@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, not, sendParent, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { modalMachine } from './modal.machine.ts';
 import type { AppEventLike, ModalSpec } from './modal-types.ts';
 
@@ -16,7 +16,8 @@ export interface OpenModal {
 
 interface Context {
   modals: OpenModal[];
-  lastKey: string | null;
+  /** Keys opened within the last MODAL_DEDUP_MS, each with the open's sequence number (its expiry's id). */
+  recent: Array<{ key: string; seq: number }>;
   opened: number;
 }
 
@@ -32,7 +33,8 @@ export type ModalHostEvent =
   | { type: 'modal.closeTop' }
   | { type: 'modal.closeAll' }
   | { type: 'modal.removed'; id: string }
-  | { type: 'modal.run'; events: ReadonlyArray<AppEventLike> };
+  | { type: 'modal.run'; events: ReadonlyArray<AppEventLike> }
+  | { type: 'modal.dedupExpired'; seq: number };
 
 export const modalHostMachine = setup({
   types: {} as { context: Context; events: ModalHostEvent },
@@ -55,12 +57,15 @@ export const modalHostMachine = setup({
     unlockScroll: () => {},
     /** Sends a button's events to the app actor: provided at composition (sendParent). */
     runEvents: (_, _p: { events: ReadonlyArray<AppEventLike> }) => {},
+    scheduleExpiry: raise(({ context }) => ({ type: 'modal.dedupExpired' as const, seq: context.opened }), {
+      delay: MODAL_DEDUP_MS,
+    }),
     push: assign(({ context, event, spawn }) => {
       const { spec } = event as Extract<ModalHostEvent, { type: 'modal.open' }>;
       const id = `modal-${context.opened + 1}`;
       return {
         opened: context.opened + 1,
-        lastKey: spec.key,
+        recent: [...context.recent, { key: spec.key, seq: context.opened + 1 }],
         // Kept in stacking order: by priority, then opening order (the last one is on top).
         modals: insertByPriority(context.modals, {
           id,
@@ -72,18 +77,21 @@ export const modalHostMachine = setup({
     }),
   },
   guards: {
-    /** The same key opened again inside the de-dup window (the guard reads the window region's state). */
-    notDuplicate: not(and([stateIn({ dedup: 'window' }), 'sameKey'])),
-    sameKey: ({ context, event }) => event.type === 'modal.open' && context.lastKey === event.spec.key,
+    /** spec §9: the same key opened within 700 ms of its last open is not opened twice. */
+    notDuplicate: ({ context, event }) =>
+      event.type === 'modal.open' && !context.recent.some((r) => r.key === event.spec.key),
     lastOne: ({ context, event }) =>
       event.type === 'modal.removed' && context.modals.length === 1 && context.modals[0]?.id === event.id,
   },
-  delays: { dedup: MODAL_DEDUP_MS },
 }).createMachine({
   id: 'modalHost',
-  context: { modals: [], lastKey: null, opened: 0 },
-  type: 'parallel',
+  context: { modals: [], recent: [], opened: 0 },
+  initial: 'empty',
   on: {
+    // Each open forgets its key MODAL_DEDUP_MS later (a delayed event per open: exact per key).
+    'modal.dedupExpired': {
+      actions: assign({ recent: ({ context, event }) => context.recent.filter((r) => r.seq !== event.seq) }),
+    },
     'modal.close': {
       actions: enqueueActions(({ context, event, enqueue }) => {
         const m = context.modals.find((x) => x.id === event.id);
@@ -106,37 +114,22 @@ export const modalHostMachine = setup({
     'modal.run': { actions: { type: 'runEvents', params: ({ event }) => ({ events: event.events }) } },
   },
   states: {
-    dedup: {
-      initial: 'quiet',
-      states: {
-        quiet: { on: { 'modal.open': 'window' } },
-        window: {
-          after: { dedup: 'quiet' },
-          on: { 'modal.open': { guard: not('sameKey'), target: 'window', reenter: true } },
-        },
-      },
+    empty: {
+      on: { 'modal.open': { guard: 'notDuplicate', target: 'showing', actions: ['push', 'scheduleExpiry'] } },
     },
-    stack: {
-      initial: 'empty',
-      states: {
-        empty: {
-          on: { 'modal.open': { guard: 'notDuplicate', target: 'showing', actions: 'push' } },
-        },
-        showing: {
-          entry: 'lockScroll',
-          exit: 'unlockScroll',
-          on: {
-            'modal.open': { guard: 'notDuplicate', actions: 'push' },
-            'modal.removed': [
-              { guard: 'lastOne', target: 'empty', actions: assign({ modals: [] }) },
-              {
-                actions: assign({
-                  modals: ({ context, event }) => context.modals.filter((m) => m.id !== event.id),
-                }),
-              },
-            ],
+    showing: {
+      entry: 'lockScroll',
+      exit: 'unlockScroll',
+      on: {
+        'modal.open': { guard: 'notDuplicate', actions: ['push', 'scheduleExpiry'] },
+        'modal.removed': [
+          { guard: 'lastOne', target: 'empty', actions: assign({ modals: [] }) },
+          {
+            actions: assign({
+              modals: ({ context, event }) => context.modals.filter((m) => m.id !== event.id),
+            }),
           },
-        },
+        ],
       },
     },
   },

@@ -45,6 +45,12 @@ export interface ModelOptions<TMachine extends AnyStateMachine = AnyStateMachine
    * shortest path per edge (the clearest failures).
    */
   maxWalk?: number;
+  /**
+   * Which of the listed events a state may take, on top of the events it handles (default: all). Bounds a graph
+   * whose context grows without end (e.g. no more `open` once three were opened): the graph, not the machine,
+   * stops there.
+   */
+  filterEvents?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
 }
 
 export interface ModelStep {
@@ -146,7 +152,8 @@ export function modelGraph<TMachine extends AnyStateMachine>(
     events: options.events,
     serializeState: serialize,
     serializeEvent: (event: AnyEventObject) => JSON.stringify(event),
-    filterEvents: handles,
+    filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
+      handles(snapshot, event) && (options.filterEvents?.(snapshot, event) ?? true),
   };
   // The graph API is typed by the machine's own events; delay and actor events are listed explicitly on purpose.
   const adjacency = getAdjacencyMap(machine as AnyStateMachine, traversal as never) as unknown as Adjacency;
@@ -493,6 +500,118 @@ export function formatReport(title: string, report: CoverageReport): string {
   ].join('\n');
 }
 
+// ───────────────────────────── clock ─────────────────────────────
+
+interface ModelTimer {
+  id: number;
+  start: number;
+  timeout: number;
+  fn: () => void;
+  /** The actor that scheduled it and the event it delivers (null: not scheduled by an actor). */
+  source: AnyActorRef | null;
+  type: string | null;
+}
+
+/**
+ * A SimulatedClock (same `increment` / `set` semantics: a jump fires each due timer once, and a timer set while
+ * it fires counts from the end of the jump) that knows which actor scheduled each timer for which event, and can
+ * let time pass for one timer while holding every other (`advanceOnly`).
+ */
+export class ModelClock extends SimulatedClock {
+  readonly #timers = new Map<number, ModelTimer>();
+  #now = 0;
+  #nextId = 0;
+  #flushing = false;
+  #invalidated = false;
+  #scheduling: { source: AnyActorRef; type: string } | null = null;
+
+  /** Tags the timers the actor's system schedules from now on (wraps its public scheduler). */
+  watch(actor: AnyActorRef): void {
+    const scheduler = actor.system.scheduler;
+    const schedule = scheduler.schedule.bind(scheduler);
+    scheduler.schedule = (source, target, event, delay, id) => {
+      this.#scheduling = { source, type: event.type };
+      try {
+        schedule(source, target, event, delay, id);
+      } finally {
+        this.#scheduling = null;
+      }
+    };
+  }
+
+  override now(): number {
+    return this.#now;
+  }
+
+  override setTimeout(fn: (...args: any[]) => void, timeout: number): number {
+    this.#invalidated = this.#flushing;
+    const id = this.#nextId++;
+    const tag = this.#scheduling;
+    this.#timers.set(id, {
+      id,
+      start: this.#now,
+      timeout,
+      fn,
+      source: tag?.source ?? null,
+      type: tag?.type ?? null,
+    });
+    return id;
+  }
+
+  override clearTimeout(id: number): void {
+    this.#invalidated = this.#flushing;
+    this.#timers.delete(id);
+  }
+
+  override set(time: number): void {
+    if (time < this.#now) throw new Error('Unable to travel back in time');
+    this.#now = time;
+    this.#flush();
+  }
+
+  override increment(ms: number): void {
+    this.#now += ms;
+    this.#flush();
+  }
+
+  /** The one pending timer the actor scheduled for the event (throws if there is none or more than one). */
+  timerFor(actor: AnyActorRef, type: string): ModelTimer {
+    const found = [...this.#timers.values()].filter((t) => t.source === actor && t.type === type);
+    if (found.length !== 1) throw new Error(`expected one pending timer for ${type}, found ${found.length}`);
+    return found[0]!;
+  }
+
+  /** Lets `ms` pass for `timer` alone: every other pending timer is held (its start moves with the clock). */
+  advanceOnly(timer: ModelTimer, ms: number): void {
+    for (const other of this.#timers.values()) if (other !== timer) other.start += ms;
+    this.increment(ms);
+  }
+
+  #flush(): void {
+    if (this.#flushing) {
+      this.#invalidated = true;
+      return;
+    }
+    this.#flushing = true;
+    const sorted = [...this.#timers.values()].sort((a, b) =>
+      b.start + b.timeout > a.start + a.timeout ? -1 : 1,
+    );
+    for (const timer of sorted) {
+      if (this.#invalidated) {
+        this.#invalidated = false;
+        this.#flushing = false;
+        this.#flush();
+        return;
+      }
+      if (this.#now - timer.start >= timer.timeout) {
+        this.#timers.delete(timer.id);
+        timer.fn.call(null);
+      }
+    }
+    this.#flushing = false;
+  }
+}
+
 // ───────────────────────────── replay ─────────────────────────────
 
 export interface ReplayContext {
@@ -507,8 +626,25 @@ export interface ReplayContext {
 export interface Harness {
   /** The machine under test with fakes in place of every effect (`machine.provide({ actors, actions })`). */
   logic: (fakes: Fakes) => AnyStateMachine;
-  /** Milliseconds of each named delay, e.g. `{ poll: GATE_POLL_MS }`. Numeric delays need no entry. */
-  delays?: Record<string, number>;
+  /**
+   * Milliseconds of each named delay, e.g. `{ poll: GATE_POLL_MS }`, or a function of the actor's snapshot
+   * when the delay is (e.g. `({ context }) => backoffMs(context.attempt)`). Numeric delays need no entry.
+   */
+  delays?: Record<string, number | ((snapshot: AnyMachineSnapshot) => number)>;
+  /**
+   * How a delay step lets time pass (default 'shared'). 'shared': the clock moves for every timer, as in life —
+   * right for machines whose timers never overlap. 'exclusive': time moves only for the timer the graph fires
+   * (the one the actor under test scheduled for that `xstate.after.*` event; every other timer is held), which
+   * is what the graph means when a parallel machine runs several timers at once (a long one would otherwise
+   * let a shorter one fire first). Either way the step checks the timer's duration and that it fires neither a
+   * millisecond early nor late; the real overlap of timers is then the business of hand-written tests.
+   */
+  timers?: 'shared' | 'exclusive';
+  /**
+   * Delivers a graph event to the actor in the way the system would (e.g. from a faked child actor) instead of
+   * `actor.send`; returns false to let the event be sent as usual. Not asked for delays and invoked results.
+   */
+  deliver?: (event: AnyEventObject, ctx: { actor: AnyActorRef; fakes: Fakes }) => boolean;
   /** What must agree between the real actor and the model after each step; default value, status, context. */
   project?: (snapshot: AnyMachineSnapshot) => unknown;
   /** Further per-step checks (effects, emitted events). */
@@ -526,13 +662,13 @@ const AFTER = 'xstate.after.';
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
 
-/** The duration of a delayed-transition event, or null for other events. */
-function delayOf(event: AnyEventObject, harness: Harness): number | null {
+/** The duration of a delayed-transition event in the actor's current state, or null for other events. */
+function delayOf(event: AnyEventObject, harness: Harness, snapshot: AnyMachineSnapshot): number | null {
   if (!event.type.startsWith(AFTER)) return null;
   const delay = event.type.slice(AFTER.length).split('.')[0] ?? '';
-  const ms = /^\d+$/.test(delay) ? Number(delay) : harness.delays?.[delay];
-  if (ms === undefined) throw new Error(`no duration given for the delay '${delay}' (${event.type})`);
-  return ms;
+  const given = /^\d+$/.test(delay) ? Number(delay) : harness.delays?.[delay];
+  if (given === undefined) throw new Error(`no duration given for the delay '${delay}' (${event.type})`);
+  return typeof given === 'function' ? given(snapshot) : given;
 }
 
 /**
@@ -547,8 +683,18 @@ async function stimulate(
   harness: Harness,
   notYet: () => void,
 ) {
-  const ms = delayOf(event, harness);
-  if (ms !== null) {
+  const ms = delayOf(event, harness, actor.getSnapshot() as AnyMachineSnapshot);
+  if (ms !== null && clock instanceof ModelClock) {
+    // Exclusive time: only the timer behind this event runs; it must last `ms` and fire at its end.
+    const timer = clock.timerFor(actor, event.type);
+    expect(timer.timeout, `the timer of ${event.type}`).toBe(ms);
+    if (ms > 0) {
+      clock.advanceOnly(timer, ms - 1);
+      await settle();
+      notYet();
+    }
+    clock.advanceOnly(timer, Math.min(ms, 1));
+  } else if (ms !== null) {
     if (ms > 0) {
       clock.increment(ms - 1);
       await settle();
@@ -559,7 +705,7 @@ async function stimulate(
     fakes.resolve(event.type.slice(DONE.length), (event as { output?: unknown }).output);
   } else if (event.type.startsWith(ERROR)) {
     fakes.reject(event.type.slice(ERROR.length), (event as { error?: unknown }).error);
-  } else {
+  } else if (!harness.deliver?.(event, { actor, fakes })) {
     actor.send(event);
   }
 }
@@ -568,7 +714,7 @@ async function stimulate(
 export async function replay(graph: ModelGraph, path: ModelPath, harness: Harness): Promise<Coverage> {
   const project = harness.project ?? defaultKey;
   const fakes = new Fakes();
-  const clock = new SimulatedClock();
+  const clock = harness.timers === 'exclusive' ? new ModelClock() : new SimulatedClock();
   const microsteps: Array<Extract<InspectionEvent, { type: '@xstate.microstep' }>> = [];
   const actor = createActor(harness.logic(fakes), {
     input: graph.input as never,
@@ -579,6 +725,7 @@ export async function replay(graph: ModelGraph, path: ModelPath, harness: Harnes
   });
   const emitted: AnyEventObject[] = [];
   actor.on('*', (event: AnyEventObject) => void emitted.push(event));
+  if (clock instanceof ModelClock) clock.watch(actor);
   harness.attach?.(actor, fakes);
   const coverage = emptyCoverage();
   const vertices = bucket(coverage.graphVertices, graph.name);

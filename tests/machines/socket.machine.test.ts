@@ -1,0 +1,680 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { MemberJwt } from '../../src/protocol/member.ts';
+import type { Notice } from '../../src/protocol/site.ts';
+import type {
+  BalanceChange,
+  ChatErrorBody,
+  ChatMessage,
+  KickBody,
+  LoginData,
+  LoginFailure,
+  StreamMessage,
+} from '../../src/protocol/stream.ts';
+import {
+  applyMessage,
+  backoffMs,
+  HIDDEN_PAUSE_MS,
+  LOGIN_RETRY_MS,
+  MSG_ID,
+  RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
+  ROOM_SIZE,
+  SOCKET_HEARTBEAT_MS,
+  socketMachine,
+  type ChatState,
+  type ConnectionCommand,
+} from '../../machines/socket.machine.ts';
+import { describeModel, Fakes, settle } from '../support/model-paths.ts';
+
+// The live socket (spec §4, §9): status 0/1, a heartbeat every 5 s while open, login once (jwt, then 10001),
+// close resets everything; reconnect with backoff, re-login, pause while the tab is hidden for long.
+// The WebSocket is a fake callback actor: it records what the machine sends and lets the test answer with
+// ws.open / ws.message / ws.close through its sendBack, as the real one does.
+
+const FETCHING = '0.socket.link.online.open.login.fetchingJwt';
+const AFTER = {
+  heartbeat: 'xstate.after.heartbeat.socket.link.online.open.heartbeat.waiting',
+  loginRetry: 'xstate.after.loginRetry.socket.link.online.open.login.retrying',
+  reconnect: 'xstate.after.reconnect.socket.link.reconnecting',
+  hiddenPause: 'xstate.after.hiddenPause.socket.visibility.hidden',
+};
+
+const JWT: MemberJwt = { jwt: 'jwt-abc', expiresIn: 600 };
+const LOGIN_OK: LoginData = {
+  ok: true,
+  speechStatus: 1,
+  vipMin: 1,
+  vipMax: 9,
+  vipLevel: 3,
+  memberId: 7,
+  userName: 'al***e',
+  speechReason: null,
+};
+/** Re-sent by the server when an operator mutes the member. */
+const MUTED: LoginData = { ...LOGIN_OK, speechStatus: 0, speechReason: 'muted' };
+const REFUSED: LoginFailure = { ok: false, code: 10004, message: '登录已失效' };
+const chat = (id: number, text = `消息 ${id}`): ChatMessage => ({
+  id,
+  room: 'live',
+  memberId: 7,
+  name: 'al***e',
+  vipLevel: 3,
+  text,
+  at: '2025-01-02T03:04:05.000Z',
+});
+const CHAT_ERROR: ChatErrorBody = {
+  code: 30407,
+  reason: 'tooFast',
+  message: '发言太快了，请稍后再试',
+  retryAfterMs: 1500,
+};
+const BALANCE: BalanceChange = {
+  balance: 12_345,
+  change: 10_000,
+  reason: 'deposit',
+  at: '2025-01-02T03:04:05.000Z',
+};
+const NOTICE: Notice = {
+  id: 5,
+  category: 1,
+  title: '维护通知',
+  content: '今晚维护',
+  createdAt: '2025-01-02T03:04:05.000Z',
+};
+const KICK: KickBody = { code: 6001, message: '您的账号已在别处登录' };
+
+const msg = <B>(msgId: number, body: B): StreamMessage<B> => ({ msgId, body });
+const M = {
+  loginOk: msg(MSG_ID.login, LOGIN_OK),
+  refused: msg(MSG_ID.login, REFUSED),
+  muted: msg(MSG_ID.login, MUTED),
+  history: msg(MSG_ID.chatHistory, { room: 'live', messages: [chat(1), chat(2)] }),
+  chat: msg(MSG_ID.chatMessage, chat(3)),
+  chatError: msg(MSG_ID.chatError, CHAT_ERROR),
+  balance: msg(MSG_ID.balance, BALANCE),
+  notice: msg(MSG_ID.notice, NOTICE),
+  kick: msg(MSG_ID.kick, KICK),
+  heartbeatReply: msg(MSG_ID.heartbeat, { serverTime: 1_735_787_045_000 }),
+};
+const HEARTBEAT = { msgId: 0, body: {} };
+const LOGIN = { msgId: 10001, token: JWT.jwt, body: {} };
+
+// ───────────── fakes ─────────────
+
+interface FakeSocket {
+  /** What the machine sent on it, not yet checked (the model's check takes them). */
+  sent: StreamMessage[];
+  /** Logins sent on it and login replies received, in order (spec §4: login once). */
+  logins: Array<'login' | 'ok' | 'refused'>;
+  cleanedUp: boolean;
+  sendBack: (e: AnyEventObject) => void;
+}
+
+/** Every WebSocket the machine opened: what it was sent, whether it was closed, and its sendBack. */
+class Connections {
+  readonly sockets: FakeSocket[] = [];
+  readonly logic = fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
+    const socket: FakeSocket = { sent: [], logins: [], cleanedUp: false, sendBack };
+    this.sockets.push(socket);
+    receive((command) => {
+      socket.sent.push(command.msg);
+      if (command.msg.msgId === MSG_ID.login) socket.logins.push('login');
+    });
+    return () => void (socket.cleanedUp = true);
+  });
+
+  get live() {
+    return this.sockets.filter((s) => !s.cleanedUp);
+  }
+
+  /** The open connection sends an event to the machine (ws.open / ws.message / ws.close). */
+  emit(event: AnyEventObject) {
+    const [socket, ...more] = this.live;
+    if (!socket || more.length) throw new Error(`${this.live.length} live connections`);
+    const m = event['msg'] as StreamMessage<{ ok?: boolean }> | undefined;
+    if (m?.msgId === MSG_ID.login) socket.logins.push(m.body.ok ? 'ok' : 'refused');
+    socket.sendBack(event);
+  }
+
+  /** Every message sent, on every connection, in order. */
+  get sent(): StreamMessage[] {
+    return this.sockets.flatMap((s) => s.sent);
+  }
+}
+
+/**
+ * Login once (spec §4): on one connection, a login is sent again only if the first reply to the one before
+ * was a refusal.
+ */
+function expectLoginOnce(socket: FakeSocket) {
+  socket.logins.forEach((entry, i) => {
+    if (entry !== 'login') return;
+    const previous = i === 0 ? -1 : socket.logins.lastIndexOf('login', i - 1);
+    if (previous < 0) return;
+    const firstReply = socket.logins.slice(previous + 1, i).find((x) => x !== 'login');
+    expect(firstReply, `login #${i} on one connection: ${socket.logins.join(', ')}`).toBe('refused');
+  });
+}
+
+const connections = new WeakMap<Fakes, Connections>();
+
+function provided(fakes: Fakes, conns: Connections) {
+  connections.set(fakes, conns);
+  return socketMachine.provide({
+    actors: { connection: conns.logic, fetchJwt: fakes.promise<MemberJwt>('fetchJwt') },
+    actions: fakes.actions('notifyNotice', 'notifyKick'),
+  });
+}
+
+// ───────────── model ─────────────
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'socket.start' },
+  { type: 'socket.stop' },
+  { type: 'page.hidden' },
+  { type: 'page.visible' },
+  { type: 'chat.send', text: '大家好' },
+  { type: 'chat.send', text: '   ' },
+  { type: 'chat.dismissError' },
+  { type: 'ws.open' },
+  { type: 'ws.close', code: 1006 },
+  ...Object.values(M).map((m) => ({ type: 'ws.message', msg: m })),
+  { type: `xstate.done.actor.${FETCHING}`, output: JWT },
+  { type: `xstate.error.actor.${FETCHING}`, error: new Error('no token') },
+  ...Object.values(AFTER).map((type) => ({ type })),
+];
+
+/**
+ * The machine branches on its state and, through the reconnect delay, on the attempt; the room, balance and
+ * login data only follow messages (the replay still compares the whole context with the model's). Attempts
+ * from 2 on share a graph state: the graph then has the first backoffs, the hand-written tests the cap.
+ */
+const key = (s: AnyMachineSnapshot) => ({
+  value: s.value,
+  attempt: Math.min(s.context.attempt as number, 2),
+});
+
+const EMPTY_ROOM: ChatState = { messages: [], error: null };
+
+/** What a step must have sent on the connection. */
+function sendsFor(event: AnyEventObject, before: AnyMachineSnapshot): StreamMessage[] {
+  if (event.type === AFTER.heartbeat) return [HEARTBEAT];
+  if (event.type === `xstate.done.actor.${FETCHING}`) return [LOGIN];
+  const text = event['text'] as string | undefined;
+  if (
+    event.type === 'chat.send' &&
+    text?.trim() &&
+    before.matches({ link: { online: { open: { login: 'loggedIn' } } } })
+  )
+    return [{ msgId: MSG_ID.chatSend, body: { text } }];
+  return [];
+}
+
+describeModel(
+  'socket',
+  socketMachine,
+  [{ name: 'tab shown and hidden, connection up and down', input: undefined, events: EVENTS, key }],
+  {
+    logic: (fakes) => provided(fakes, new Connections()),
+    // Four timers overlap here (heartbeat, login retry, reconnect, hidden pause): each graph delay lets time
+    // pass for its own timer only. The overlap in real time is tested below.
+    timers: 'exclusive',
+    delays: {
+      heartbeat: SOCKET_HEARTBEAT_MS,
+      loginRetry: LOGIN_RETRY_MS,
+      hiddenPause: HIDDEN_PAUSE_MS,
+      reconnect: (s) => backoffMs(s.context.attempt as number),
+    },
+    // The connection's events come from the connection actor.
+    deliver: (event, { fakes }) => {
+      if (!event.type.startsWith('ws.')) return false;
+      connections.get(fakes)!.emit(event);
+      return true;
+    },
+    check: ({ actor, fakes, step, index, path }) => {
+      const s = actor.getSnapshot() as AnyMachineSnapshot;
+      const conns = connections.get(fakes)!;
+      const online = s.matches({ link: 'online' });
+      // One connection while online, none otherwise (left states clean theirs up).
+      expect(conns.live).toHaveLength(online ? 1 : 0);
+      // spec §4: status 1 exactly while open.
+      expect(s.context.status).toBe(s.matches({ link: { online: 'open' } }) ? 1 : 0);
+      // Close (and stop, and pause) reset the login and the room.
+      if (!online) expect(s.context).toMatchObject({ loginData: null, loginError: null, room: EMPTY_ROOM });
+      if (s.matches({ link: 'idle' })) expect(s.context.attempt).toBe(0);
+      // Attempts count the reconnects since the last open.
+      if (s.matches({ link: { online: 'open' } })) expect(s.context.attempt).toBe(0);
+      if (step.event.type === AFTER.reconnect)
+        expect(s.context.attempt).toBe((path.steps[index - 1]!.state.context.attempt as number) + 1);
+      conns.sockets.forEach(expectLoginOnce);
+      // The connection is sent exactly what the step calls for, on the live one.
+      const before = index === 0 ? s : path.steps[index - 1]!.state;
+      const sent = conns.sockets.flatMap((c) => c.sent.splice(0).map((m) => ({ m, live: !c.cleanedUp })));
+      expect(
+        sent.map((x) => x.m),
+        `sent on ${step.event.type}`,
+      ).toEqual(sendsFor(step.event, before));
+      for (const x of sent) expect(x.live).toBe(true);
+    },
+  },
+);
+
+// ───────────── hand-written ─────────────
+
+function start() {
+  const fakes = new Fakes();
+  const conns = new Connections();
+  const clock = new SimulatedClock();
+  const actor = createActor(provided(fakes, conns), { clock }).start();
+  /** Lets `ms` pass a millisecond at a time (a long jump would fire a re-armed timer only once). */
+  const advance = (ms: number) => {
+    for (let i = 0; i < ms; i++) clock.increment(1);
+  };
+  const ctx = () => actor.getSnapshot().context;
+  const login = () => actor.getSnapshot().value as { link: { online?: { open?: { login: string } } } };
+  const loginState = () => login().link.online?.open?.login;
+  const heartbeats = () => conns.sent.filter((m) => m.msgId === MSG_ID.heartbeat).length;
+  const logins = () => conns.sent.filter((m) => m.msgId === MSG_ID.login);
+  const jwtFetches = () => fakes.invocations.filter((i) => i.src === 'fetchJwt').length;
+  const receive = (m: StreamMessage) => conns.emit({ type: 'ws.message', msg: m });
+  /** Starts, opens, and logs in (the jwt arrives, the server accepts). */
+  const loggedIn = async () => {
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    receive(M.loginOk);
+    expect(loginState()).toBe('loggedIn');
+  };
+  return { actor, advance, conns, ctx, fakes, heartbeats, jwtFetches, loggedIn, loginState, logins, receive };
+}
+
+describe('socket constants and pure helpers', () => {
+  it('uses the spec’s heartbeat (5 s) and message ids (0, 10001)', () => {
+    expect(SOCKET_HEARTBEAT_MS).toBe(5000);
+    expect(MSG_ID.heartbeat).toBe(0);
+    expect(MSG_ID.login).toBe(10001);
+    expect([RECONNECT_BASE_MS, RECONNECT_MAX_MS, LOGIN_RETRY_MS, HIDDEN_PAUSE_MS, ROOM_SIZE]).toEqual([
+      1000, 30_000, 5000, 60_000, 50,
+    ]);
+  });
+
+  it('backoffMs doubles from 1 s and stops at RECONNECT_MAX_MS', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(backoffMs)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  const base = {
+    status: 1 as const,
+    attempt: 0,
+    loginData: LOGIN_OK,
+    loginError: null,
+    room: { messages: [chat(1)], error: CHAT_ERROR },
+    lastBalance: null,
+  };
+
+  it('applyMessage: history replaces the room (last 50) and clears its error', () => {
+    const many = Array.from({ length: 60 }, (_, i) => chat(i + 1));
+    expect(applyMessage(base, msg(MSG_ID.chatHistory, { room: 'live', messages: many }))).toEqual({
+      room: { messages: many.slice(10), error: null },
+    });
+  });
+
+  it('applyMessage: a chat message is appended, the room kept to 50, its error kept', () => {
+    expect(applyMessage(base, M.chat)).toEqual({ room: { messages: [chat(1), chat(3)], error: CHAT_ERROR } });
+    const full = {
+      ...base,
+      room: { messages: Array.from({ length: 50 }, (_, i) => chat(i + 1)), error: null },
+    };
+    const next = applyMessage(full, msg(MSG_ID.chatMessage, chat(51))).room!.messages;
+    expect(next).toHaveLength(ROOM_SIZE);
+    expect([next[0]!.id, next.at(-1)!.id]).toEqual([2, 51]);
+  });
+
+  it('applyMessage: errors, balances and re-sent login data; nothing for the rest', () => {
+    expect(applyMessage(base, M.chatError)).toEqual({ room: { messages: [chat(1)], error: CHAT_ERROR } });
+    expect(applyMessage(base, M.balance)).toEqual({ lastBalance: BALANCE });
+    expect(applyMessage(base, M.muted)).toEqual({ loginData: MUTED });
+    expect(applyMessage(base, M.refused)).toEqual({});
+    expect(applyMessage(base, M.notice)).toEqual({});
+    expect(applyMessage(base, M.kick)).toEqual({});
+    expect(applyMessage(base, M.heartbeatReply)).toEqual({});
+    expect(applyMessage(base, msg(40000, { code: 1, message: 'x' }))).toEqual({});
+  });
+});
+
+describe('status and heartbeat (spec §4)', () => {
+  it('no connection until started; status 0 until ws.open, then 1', () => {
+    const { actor, conns, ctx } = start();
+    expect(conns.sockets).toHaveLength(0);
+    actor.send({ type: 'socket.start' });
+    expect(conns.live).toHaveLength(1);
+    expect(ctx().status).toBe(0);
+    conns.emit({ type: 'ws.open' });
+    expect(ctx().status).toBe(1);
+  });
+
+  it('sends {msgId 0, body {}} every 5 s while open: none before 5 s, one at 5 s, two at 10 s', () => {
+    const { actor, advance, conns, heartbeats } = start();
+    actor.send({ type: 'socket.start' });
+    advance(3 * SOCKET_HEARTBEAT_MS); // connecting: no heartbeat
+    expect(heartbeats()).toBe(0);
+    conns.emit({ type: 'ws.open' });
+    advance(SOCKET_HEARTBEAT_MS - 1);
+    expect(heartbeats()).toBe(0);
+    advance(1);
+    expect(heartbeats()).toBe(1);
+    advance(SOCKET_HEARTBEAT_MS - 1);
+    expect(heartbeats()).toBe(1);
+    advance(1);
+    expect(heartbeats()).toBe(2);
+    expect(conns.sent.filter((m) => m.msgId === 0)).toEqual([HEARTBEAT, HEARTBEAT]);
+  });
+
+  it('no heartbeat after the close, nor while the next connection is connecting', async () => {
+    const { advance, conns, heartbeats, loggedIn } = start();
+    await loggedIn();
+    advance(SOCKET_HEARTBEAT_MS);
+    expect(heartbeats()).toBe(1);
+    conns.emit({ type: 'ws.close', code: 1006 });
+    advance(3 * SOCKET_HEARTBEAT_MS); // reconnects after 1 s and stays connecting
+    expect(conns.sockets).toHaveLength(2);
+    expect(heartbeats()).toBe(1);
+    conns.emit({ type: 'ws.open' });
+    advance(SOCKET_HEARTBEAT_MS);
+    expect(heartbeats()).toBe(2);
+    expect(conns.sockets[1]!.sent.filter((m) => m.msgId === 0)).toEqual([HEARTBEAT]);
+  });
+});
+
+describe('login once (spec §4)', () => {
+  it('after ws.open: one jwt fetch, then exactly one {msgId 10001, token, body {}}', async () => {
+    const { actor, conns, fakes, jwtFetches, loginState, logins } = start();
+    actor.send({ type: 'socket.start' });
+    await settle();
+    expect(jwtFetches()).toBe(0); // not before the socket is open
+    conns.emit({ type: 'ws.open' });
+    expect(jwtFetches()).toBe(1);
+    expect(loginState()).toBe('fetchingJwt');
+    expect(logins()).toEqual([]);
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    expect(logins()).toEqual([LOGIN]);
+    expect(loginState()).toBe('awaitingReply');
+  });
+
+  it('an accepted reply logs in and keeps the login data; other messages never log in again', async () => {
+    const { advance, ctx, jwtFetches, loggedIn, loginState, logins, receive } = start();
+    await loggedIn();
+    expect(ctx().loginData).toEqual(LOGIN_OK);
+    expect(ctx().loginError).toBeNull();
+    for (const m of [M.history, M.chat, M.balance, M.notice, M.chatError, M.heartbeatReply, M.refused])
+      receive(m);
+    advance(4 * SOCKET_HEARTBEAT_MS);
+    await settle();
+    expect(loginState()).toBe('loggedIn');
+    expect(jwtFetches()).toBe(1);
+    expect(logins()).toEqual([LOGIN]);
+    expect(ctx().loginData).toEqual(LOGIN_OK); // a stray refusal does not log out
+  });
+
+  it('a refusal retries after LOGIN_RETRY_MS: a new jwt, a new login', async () => {
+    const { actor, advance, conns, ctx, fakes, jwtFetches, loginState, logins, receive } = start();
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    receive(M.refused);
+    expect(loginState()).toBe('retrying');
+    expect(ctx().loginError).toEqual({ code: 10004, message: '登录已失效' });
+    expect(ctx().loginData).toBeNull();
+    advance(LOGIN_RETRY_MS - 1);
+    await settle();
+    expect(jwtFetches()).toBe(1);
+    advance(1);
+    expect(jwtFetches()).toBe(2);
+    fakes.resolve(FETCHING, { jwt: 'jwt-2', expiresIn: 600 });
+    await settle();
+    expect(logins()).toEqual([LOGIN, { msgId: 10001, token: 'jwt-2', body: {} }]);
+    receive(M.loginOk);
+    expect(loginState()).toBe('loggedIn');
+    expect(ctx().loginError).toBeNull();
+  });
+
+  it('no jwt (the fetch fails): retries after LOGIN_RETRY_MS, sending nothing meanwhile', async () => {
+    const { actor, advance, conns, fakes, jwtFetches, loginState, logins } = start();
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    fakes.reject(FETCHING, new Error('no token'));
+    await settle();
+    expect(loginState()).toBe('retrying');
+    advance(LOGIN_RETRY_MS - 1);
+    expect(jwtFetches()).toBe(1);
+    advance(1);
+    expect(jwtFetches()).toBe(2);
+    expect(loginState()).toBe('fetchingJwt');
+    expect(logins()).toEqual([]);
+  });
+});
+
+describe('close and reconnect', () => {
+  it('ws.close resets status, login data and room, and cleans the connection up', async () => {
+    const { conns, ctx, loggedIn, receive } = start();
+    await loggedIn();
+    receive(M.history);
+    receive(M.chatError);
+    receive(M.balance);
+    expect(ctx().room.messages).toHaveLength(2);
+    conns.emit({ type: 'ws.close', code: 1006 });
+    expect(ctx()).toMatchObject({
+      status: 0,
+      loginData: null,
+      loginError: null,
+      room: EMPTY_ROOM,
+      attempt: 0,
+    });
+    expect(conns.sockets[0]!.cleanedUp).toBe(true);
+    expect(conns.live).toHaveLength(0);
+  });
+
+  it('reconnects after 1 s, 2 s, 4 s … up to RECONNECT_MAX_MS, counting attempts; an open resets them', () => {
+    const { actor, advance, conns, ctx } = start();
+    actor.send({ type: 'socket.start' });
+    const waits: number[] = [];
+    const attempts: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      conns.emit({ type: 'ws.close', code: 1006 });
+      expect(actor.getSnapshot().matches({ link: 'reconnecting' })).toBe(true);
+      const before = conns.sockets.length;
+      let waited = 0;
+      while (conns.sockets.length === before) {
+        advance(1);
+        waited++;
+      }
+      waits.push(waited);
+      attempts.push(ctx().attempt);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(attempts).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    conns.emit({ type: 'ws.open' });
+    expect(ctx().attempt).toBe(0);
+    conns.emit({ type: 'ws.close', code: 1006 });
+    advance(backoffMs(0) - 1);
+    expect(conns.sockets).toHaveLength(8);
+    advance(1);
+    expect(conns.sockets).toHaveLength(9);
+    expect(ctx().attempt).toBe(1);
+  });
+
+  it('logs in again on the new connection: a second 10001', async () => {
+    const { advance, conns, ctx, fakes, jwtFetches, loggedIn, loginState, receive } = start();
+    await loggedIn();
+    conns.emit({ type: 'ws.close', code: 1001 });
+    advance(backoffMs(0));
+    conns.emit({ type: 'ws.open' });
+    expect(jwtFetches()).toBe(2);
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    expect(conns.sockets.map((c) => c.sent.filter((m) => m.msgId === MSG_ID.login))).toEqual([
+      [LOGIN],
+      [LOGIN],
+    ]);
+    receive(M.loginOk);
+    expect(loginState()).toBe('loggedIn');
+    expect(ctx().loginData).toEqual(LOGIN_OK);
+  });
+
+  it('socket.stop: idle, the connection cleaned up, nothing comes back', async () => {
+    const a = start();
+    await a.loggedIn();
+    a.actor.send({ type: 'socket.stop' });
+    expect(a.actor.getSnapshot().value).toMatchObject({ link: 'idle' });
+    expect(a.conns.sockets[0]!.cleanedUp).toBe(true);
+    expect(a.ctx()).toMatchObject({ status: 0, loginData: null, attempt: 0 });
+    a.advance(2 * RECONNECT_MAX_MS);
+    expect(a.conns.sockets).toHaveLength(1);
+
+    // While waiting to reconnect: the wait is dropped and the attempts forgotten.
+    const b = start();
+    b.actor.send({ type: 'socket.start' });
+    b.conns.emit({ type: 'ws.close', code: 1006 });
+    b.advance(backoffMs(0));
+    b.conns.emit({ type: 'ws.close', code: 1006 });
+    expect(b.ctx().attempt).toBe(1);
+    b.actor.send({ type: 'socket.stop' });
+    expect(b.ctx().attempt).toBe(0);
+    b.advance(2 * RECONNECT_MAX_MS);
+    expect(b.conns.sockets).toHaveLength(2);
+    expect(b.actor.getSnapshot().value).toMatchObject({ link: 'idle' });
+  });
+});
+
+describe('hidden tab', () => {
+  it('hidden for HIDDEN_PAUSE_MS: paused, the connection let go; shown again: online again', async () => {
+    const { actor, advance, conns, ctx, loggedIn } = start();
+    await loggedIn();
+    actor.send({ type: 'page.hidden' });
+    advance(HIDDEN_PAUSE_MS - 1);
+    expect(actor.getSnapshot().matches({ link: { online: 'open' } })).toBe(true);
+    expect(conns.live).toHaveLength(1);
+    advance(1);
+    expect(actor.getSnapshot().value).toEqual({ visibility: 'asleep', link: 'paused' });
+    expect(conns.sockets[0]!.cleanedUp).toBe(true);
+    expect(ctx()).toMatchObject({ status: 0, loginData: null, room: EMPTY_ROOM });
+    advance(5 * RECONNECT_MAX_MS);
+    expect(conns.sockets).toHaveLength(1); // no reconnecting while paused
+    actor.send({ type: 'page.visible' });
+    expect(actor.getSnapshot().value).toEqual({ visibility: 'visible', link: { online: 'connecting' } });
+    expect(conns.live).toHaveLength(1);
+    expect(conns.sockets).toHaveLength(2);
+  });
+
+  it('hidden for less than that: stays online on the same connection, heartbeats go on', async () => {
+    const { actor, advance, conns, heartbeats, loggedIn } = start();
+    await loggedIn();
+    actor.send({ type: 'page.hidden' });
+    advance(HIDDEN_PAUSE_MS - 1);
+    actor.send({ type: 'page.visible' });
+    advance(HIDDEN_PAUSE_MS);
+    expect(actor.getSnapshot().matches({ visibility: 'visible', link: { online: 'open' } })).toBe(true);
+    expect(conns.sockets).toHaveLength(1);
+    expect(heartbeats()).toBe(Math.floor((2 * HIDDEN_PAUSE_MS - 1) / SOCKET_HEARTBEAT_MS));
+  });
+
+  it('the pause also ends a wait to reconnect (the close came late in the hidden minute)', () => {
+    const { actor, advance, conns } = start();
+    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'page.hidden' });
+    advance(HIDDEN_PAUSE_MS - 500);
+    conns.emit({ type: 'ws.close', code: 1006 }); // would reconnect 1 s later
+    advance(500);
+    expect(actor.getSnapshot().value).toEqual({ visibility: 'asleep', link: 'paused' });
+    advance(RECONNECT_MAX_MS);
+    expect(conns.sockets).toHaveLength(1);
+    actor.send({ type: 'socket.stop' });
+    expect(actor.getSnapshot().value).toEqual({ visibility: 'asleep', link: 'idle' });
+    actor.send({ type: 'page.visible' });
+    expect(actor.getSnapshot().value).toEqual({ visibility: 'visible', link: 'idle' });
+    expect(conns.sockets).toHaveLength(1);
+  });
+});
+
+describe('chat and pushes', () => {
+  it('chat.send while logged in sends {msgId 30001, body {text}} and clears the room error', async () => {
+    const { actor, conns, ctx, loggedIn, receive } = start();
+    await loggedIn();
+    receive(M.chatError);
+    expect(ctx().room.error).toEqual(CHAT_ERROR);
+    actor.send({ type: 'chat.send', text: '大家好' });
+    expect(conns.sent.filter((m) => m.msgId === MSG_ID.chatSend)).toEqual([
+      { msgId: 30001, body: { text: '大家好' } },
+    ]);
+    expect(ctx().room.error).toBeNull();
+  });
+
+  it('chat.send is ignored with empty text or when not logged in', async () => {
+    const { actor, conns, fakes, loginState } = start();
+    const chats = () => conns.sent.filter((m) => m.msgId === MSG_ID.chatSend);
+    actor.send({ type: 'chat.send', text: 'idle' });
+    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'chat.send', text: 'connecting' });
+    conns.emit({ type: 'ws.open' });
+    actor.send({ type: 'chat.send', text: 'fetching' });
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    actor.send({ type: 'chat.send', text: 'awaiting' });
+    expect(chats()).toEqual([]);
+    conns.emit({ type: 'ws.message', msg: M.loginOk });
+    actor.send({ type: 'chat.send', text: '' });
+    actor.send({ type: 'chat.send', text: ' \n\t ' });
+    expect(chats()).toEqual([]);
+    expect(loginState()).toBe('loggedIn');
+    actor.send({ type: 'chat.send', text: 'now' });
+    expect(chats()).toEqual([{ msgId: MSG_ID.chatSend, body: { text: 'now' } }]);
+  });
+
+  it('30003 history replaces the room, 30002 appends and the room keeps the last 50', async () => {
+    const { ctx, loggedIn, receive } = start();
+    await loggedIn();
+    receive(M.chat);
+    receive(M.history);
+    expect(ctx().room.messages.map((m) => m.id)).toEqual([1, 2]);
+    for (let id = 3; id <= 60; id++) receive(msg(MSG_ID.chatMessage, chat(id)));
+    expect(ctx().room.messages).toHaveLength(ROOM_SIZE);
+    expect(ctx().room.messages.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 11));
+  });
+
+  it('30004 sets room.error, chat.dismissError clears it; 20002 sets lastBalance', async () => {
+    const { actor, ctx, loggedIn, receive } = start();
+    await loggedIn();
+    receive(M.chatError);
+    expect(ctx().room.error).toEqual(CHAT_ERROR);
+    actor.send({ type: 'chat.dismissError' });
+    expect(ctx().room.error).toBeNull();
+    receive(M.balance);
+    expect(ctx().lastBalance).toEqual(BALANCE);
+  });
+
+  it('20001 calls notifyNotice, 20003 calls notifyKick, once each', async () => {
+    const { fakes, loggedIn, receive } = start();
+    await loggedIn();
+    receive(M.notice);
+    receive(M.kick);
+    expect(fakes.calls).toEqual([
+      { name: 'notifyNotice', params: { notice: NOTICE } },
+      { name: 'notifyKick', params: { kick: KICK } },
+    ]);
+  });
+
+  it('a re-sent 10001 updates the login data (muted) without logging in again', async () => {
+    const { ctx, jwtFetches, loggedIn, loginState, logins, receive } = start();
+    await loggedIn();
+    receive(M.muted);
+    expect(ctx().loginData).toEqual(MUTED);
+    expect(loginState()).toBe('loggedIn');
+    expect([jwtFetches(), logins().length]).toEqual([1, 1]);
+  });
+});
