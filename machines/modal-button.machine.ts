@@ -49,8 +49,14 @@ export const modalButtonMachine = setup({
   }),
   initial: 'deciding',
   on: {
-    'button.setLoading': { target: '.deciding', actions: assign({ loading: ({ event }) => event.loading }) },
+    // A toggle that changes nothing leaves the countdown second and the debounce alone.
+    'button.setLoading': {
+      guard: ({ context, event }) => event.loading !== context.loading,
+      target: '.deciding',
+      actions: assign({ loading: ({ event }) => event.loading }),
+    },
     'button.setDisabled': {
+      guard: ({ context, event }) => event.disabled !== context.disabled,
       target: '.deciding',
       actions: assign({ disabled: ({ event }) => event.disabled }),
     },

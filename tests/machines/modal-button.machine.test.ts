@@ -216,3 +216,19 @@ describe('modal button (spec §4, §9)', () => {
     expect(shown()).toBe('ready');
   });
 });
+
+describe('toggles that change nothing', () => {
+  it('a redundant setDisabled(false) while counting keeps the current second; setLoading(false) while cooling keeps the debounce', () => {
+    const counting = start({ label: 'OK', countdownSeconds: 3 });
+    counting.advance(600);
+    counting.actor.send({ type: 'button.setDisabled', disabled: false });
+    counting.advance(400);
+    expect(counting.shown()).toBe(2); // the tick came at 1000 ms, not 1600 ms
+
+    const cooling = start({ label: 'OK' });
+    cooling.click();
+    cooling.actor.send({ type: 'button.setLoading', loading: false });
+    cooling.click(); // still inside the 350 ms debounce
+    expect(cooling.clicks()).toHaveLength(1);
+  });
+});
