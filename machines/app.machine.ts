@@ -256,8 +256,13 @@ export const appMachine = setup({
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.assign({ path: event.path, search: event.search });
             enqueue.sendTo(CHILD.siteGate, { type: 'gate.location', path: event.path });
+            if (event.path !== context.path)
+              enqueue.sendTo(CHILD.session, { type: 'session.pageChanged', path: event.path });
             // spec §6: a member area without a token asks for a login first, and comes back after it.
-            if (event.path.startsWith(MEMBER_AREA) && !context.authenticated) {
+            if (AUTH_PAGES.includes(event.path) && context.authenticated) {
+              // Logged in already: the login and register forms have nothing to do; go where they would lead.
+              enqueue.emit({ type: 'navigate', to: redirectTarget(event.search), replace: true });
+            } else if (event.path.startsWith(MEMBER_AREA) && !context.authenticated) {
               const back = encodeURIComponent(event.path + event.search);
               enqueue.emit({ type: 'navigate', to: `${LOGIN_PATH}?redirect=${back}`, replace: true });
             } else if (event.path === DEPOSIT_PATH && context.path !== DEPOSIT_PATH) {
@@ -271,7 +276,8 @@ export const appMachine = setup({
             enqueue.assign({ authenticated: event.loggedIn });
             // issue 5 §2: a logged-in player holds a live socket.
             enqueue.sendTo(CHILD.socket, { type: event.loggedIn ? 'socket.start' : 'socket.stop' });
-            if (event.loggedIn && AUTH_PAGES.includes(context.path)) {
+            // Only on the change to logged in (a restored login on these pages was already sent on).
+            if (event.loggedIn && !context.authenticated && AUTH_PAGES.includes(context.path)) {
               enqueue.emit({ type: 'navigate', to: redirectTarget(context.search), replace: true });
             }
             if (!event.loggedIn && context.path.startsWith(MEMBER_AREA)) {

@@ -10,6 +10,9 @@ import type {
 
 // The auth session (issue 4 §3): the token, the member info, the login state.
 
+/** The page a one-off notice (the password was reset) is meant for. */
+export const NOTICE_PAGE = '/user/login';
+
 /** spec §8: codes that end the session on this device (the token is cleared). */
 export const SESSION_ENDING_CODES: ReadonlyArray<number> = [6001, 10105, 10004, 10104, 10102];
 
@@ -53,7 +56,9 @@ export type SessionEvent =
   | { type: 'session.end'; code: number | string }
   /** The window regained focus; `cookieToken` is the token the browser holds now. */
   | { type: 'session.focus'; cookieToken: string | null }
-  | { type: 'session.dismissError' };
+  | { type: 'session.dismissError' }
+  /** The player moved to another page: an answer meant for the last form is not shown on the next. */
+  | { type: 'session.pageChanged'; path: string };
 
 interface Authenticated extends AuthResponse {
   remember: boolean;
@@ -263,5 +268,12 @@ export const sessionMachine = setup({
   },
   on: {
     'session.focus': { guard: 'tokenChangedElsewhere', actions: 'reloadPage' },
+    // The reset notice is for the login page (which repeats it); any other page drops it.
+    'session.pageChanged': {
+      actions: assign({
+        error: null,
+        notice: ({ context, event }) => (event.path === NOTICE_PAGE ? context.notice : null),
+      }),
+    },
   },
 });

@@ -18,6 +18,11 @@ interface Context {
 
 export type SmsCodeEvent = { type: 'sms.send'; request: SmsSendRequest } | { type: 'sms.dismissError' };
 
+/** The same phone and purpose (the countdown belongs to what the code was sent to). */
+export function sameTarget(a: SmsSendRequest | null, b: SmsSendRequest | null): boolean {
+  return !!a && !!b && a.countryCode === b.countryCode && a.phone === b.phone && a.purpose === b.purpose;
+}
+
 export const smsCodeMachine = setup({
   types: {} as { context: Context; events: SmsCodeEvent },
   actors: {
@@ -62,8 +67,16 @@ export const smsCodeMachine = setup({
         },
       },
     },
-    /** Disabled, the label shows the seconds left; one tick a second. */
+    /** Disabled for its own phone and purpose, the label shows the seconds left; one tick a second. */
     counting: {
+      on: {
+        // A corrected number (or the other form) need not wait for the last one's countdown.
+        'sms.send': {
+          guard: ({ context, event }) => !sameTarget(context.sentTo, event.request),
+          target: 'sending',
+          actions: assign({ error: null, remaining: 0, sentTo: ({ event }) => event.request }),
+        },
+      },
       after: {
         tick: [
           { guard: 'lastTick', target: 'idle', actions: assign({ remaining: 0 }) },

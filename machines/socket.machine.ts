@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { MemberJwt } from '../src/protocol/member.ts';
 import type { Notice } from '../src/protocol/site.ts';
+import { HEARTBEAT_INTERVAL_MS, MSG } from '../src/protocol/stream.ts';
 import type {
   BalanceChange,
   ChatErrorBody,
@@ -16,20 +17,10 @@ import type {
 // (jwt, then msgId 10001), close resets socket, room, handlers and the login flag. Beyond the spec:
 // reconnect with backoff and jitter, re-login after reconnecting, pause while the tab is hidden for long.
 
-/** spec §4, §9: message ids 0 (heartbeat) and 10001 (login); the rest are the stream protocol's. */
-export const MSG_ID = {
-  heartbeat: 0,
-  login: 10001,
-  notice: 20001,
-  balance: 20002,
-  kick: 20003,
-  chatSend: 30001,
-  chatMessage: 30002,
-  chatHistory: 30003,
-  chatError: 30004,
-} as const;
+/** The stream protocol's message ids (spec §4, §9: 0 heartbeat, 10001 login; src/protocol/stream.ts). */
+export const MSG_ID = MSG;
 /** spec §9: heartbeat 5 s. */
-export const SOCKET_HEARTBEAT_MS = 5_000;
+export const SOCKET_HEARTBEAT_MS = HEARTBEAT_INTERVAL_MS;
 /** Reconnect backoff: first wait, doubling up to the cap. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;

@@ -90,7 +90,9 @@ function AccountActions() {
   const app = AppActor.useActorRef();
   const sessionRef = AppActor.useSelector((s) => s.children.session);
   const session = useSelector(sessionRef, (s) => ({
-    loggedIn: s?.matches('loggedIn') ?? false,
+    // A saved login being restored shows its cached member until the server answers.
+    loggedIn:
+      (s?.matches('loggedIn') || ((s?.matches('restoring') ?? false) && s?.context.member != null)) ?? false,
     userName: s?.context.member?.userName ?? s?.context.userName ?? null,
   }));
   if (session.loggedIn) {

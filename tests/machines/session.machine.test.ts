@@ -101,6 +101,9 @@ const EVENTS = [
   { type: 'session.refresh' },
   { type: 'session.end', code: 10004 },
   { type: 'session.dismissError' },
+  // Moving to another page drops the last form's answer; the login page keeps the reset notice.
+  { type: 'session.pageChanged', path: '/user/register' },
+  { type: 'session.pageChanged', path: '/user/login' },
   focus(null),
   focus(STORED_TOKEN),
   focus(URL_TOKEN),
@@ -513,5 +516,24 @@ describe('session: the token changed in another tab (spec §4)', () => {
     expect(fakes.called('reloadPage')).toEqual([]);
     send({ type: 'session.focus', cookieToken: null });
     expect(fakes.called('reloadPage')).toHaveLength(1);
+  });
+});
+
+describe('page changes', () => {
+  it('clear the last error everywhere, and the reset notice except on the login page', async () => {
+    const { send, snap, refuse, answer } = start();
+    send({ type: 'session.login', request: LOGIN });
+    await refuse(LOGGING_IN, WRONG_PASSWORD);
+    expect(snap().context.error).not.toBeNull();
+    send({ type: 'session.pageChanged', path: '/user/register' });
+    expect(snap().context.error).toBeNull();
+
+    send({ type: 'session.resetPassword', request: RESET });
+    await answer(RESETTING, undefined);
+    expect(snap().context.notice).toBe('passwordReset');
+    send({ type: 'session.pageChanged', path: '/user/login' });
+    expect(snap().context.notice).toBe('passwordReset');
+    send({ type: 'session.pageChanged', path: '/user/password' });
+    expect(snap().context.notice).toBeNull();
   });
 });

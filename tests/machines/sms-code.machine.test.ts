@@ -130,16 +130,27 @@ describe('sms code countdown (issue 4 §1)', () => {
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
-  it('a send while counting is ignored: no second request, the countdown goes on', async () => {
+  it('a send for the same phone and purpose while counting is ignored: no second request, the countdown goes on', async () => {
     const { actor, advance, fakes, sendAndAnswer } = await start();
     await sendAndAnswer(60);
     advance(10_000);
-    actor.send(send(RESET));
+    actor.send(send(REGISTER));
     await settle();
     expect(fakes.invocations).toHaveLength(1);
     expect(actor.getSnapshot().value).toBe('counting');
     expect(actor.getSnapshot().context.remaining).toBe(50);
     expect(actor.getSnapshot().context.sentTo).toEqual(REGISTER);
+  });
+
+  it('a send for another phone or purpose while counting goes at once (a corrected number need not wait)', async () => {
+    const { actor, advance, fakes, sendAndAnswer } = await start();
+    await sendAndAnswer(60);
+    advance(10_000);
+    actor.send(send(RESET));
+    await settle();
+    expect(fakes.invocations).toHaveLength(2);
+    expect(actor.getSnapshot().value).toBe('sending');
+    expect(actor.getSnapshot().context.sentTo).toEqual(RESET);
   });
 
   it('a send while the first is on its way is ignored', async () => {

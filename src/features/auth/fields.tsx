@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useId, type InputHTMLAttributes } from 'react';
 import { AppActor } from '../../app/app-actor.ts';
 import { t } from '../../i18n/zh-CN.ts';
-import { COUNTRIES, type SmsPurpose } from '../../protocol/member.ts';
+import { COUNTRIES, PASSWORD_MAX, type SmsSendRequest } from '../../protocol/member.ts';
+import { sameTarget } from '../../../machines/sms-code.machine.ts';
 
 /** A labelled input: the visible label is its accessible name; the error sits next to it and is announced. */
 export function TextField(
@@ -92,8 +93,10 @@ export function SmsCodeField(props: {
   value: string;
   error?: string | undefined;
   onChange: (v: string) => void;
+  /** What this form would send a code to now (the countdown shows only for that phone and purpose). */
+  target: SmsSendRequest;
   /** Returns the request when the phone is valid, else shows the phone error and returns null. */
-  request: () => { countryCode: string; phone: string; purpose: SmsPurpose } | null;
+  request: () => SmsSendRequest | null;
 }) {
   const id = useId();
   const app = AppActor.useActorRef();
@@ -108,9 +111,10 @@ export function SmsCodeField(props: {
         sentTo: s.context.sentTo,
       },
   );
-  const counting = sms?.value === 'counting';
-  const sending = sms?.value === 'sending';
-  const sendError = sms?.error?.message;
+  const mine = sameTarget(sms?.sentTo ?? null, props.target);
+  const counting = mine && sms?.value === 'counting';
+  const sending = mine && sms?.value === 'sending';
+  const sendError = mine ? sms?.error?.message : undefined;
   const error = props.error ?? sendError;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -153,5 +157,39 @@ export function SmsCodeField(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** The new password and its confirmation (register, reset). */
+export function NewPasswordFields(props: {
+  label: string;
+  password: string;
+  confirm: string;
+  errors: { password?: string | undefined; confirmPassword?: string | undefined };
+  onPassword: (v: string) => void;
+  onConfirm: (v: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label={props.label}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        hint={t.auth.passwordRule}
+        value={props.password}
+        error={props.errors.password}
+        onChange={(e) => props.onPassword(e.target.value)}
+      />
+      <TextField
+        label={t.auth.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={props.confirm}
+        error={props.errors.confirmPassword}
+        onChange={(e) => props.onConfirm(e.target.value)}
+      />
+    </>
   );
 }

@@ -6,25 +6,20 @@ import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 import { PhoneField, TextField } from './fields.tsx';
 import { usePreInfo, useSession } from './use-session.ts';
-import { fieldOfCode, validateLogin, type FieldErrors } from './validation.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+import { validateLogin } from './validation.ts';
 
 export function LoginPage() {
   const app = AppActor.useActorRef();
   const session = useSession();
   const preInfo = usePreInfo();
+  const { shown, setErrors, edit, formError } = useFieldErrors(session.error);
   const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(session.rememberLogin);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const busy = session.state === 'loggingIn' || session.state === 'loadingMember';
   const stopped = preInfo?.stopLogin === true;
-
-  const serverField = session.error ? fieldOfCode(session.error.code) : null;
-  const shown: FieldErrors = {
-    ...errors,
-    ...(serverField && session.error ? { [serverField]: session.error.message } : {}),
-  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,10 +28,6 @@ export function LoginPage() {
     setErrors(found);
     if (Object.keys(found).length) return;
     app.send({ type: 'session.login', request: { countryCode, phone, password, remember } });
-  };
-  const edit = (field: keyof FieldErrors) => {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    if (session.error) app.send({ type: 'session.dismissError' });
   };
 
   return (
@@ -80,7 +71,7 @@ export function LoginPage() {
           <span>{t.auth.remember}</span>
           <span className="checkbox__hint">{t.auth.rememberHint}</span>
         </label>
-        <FormAlert message={session.error && !serverField ? session.error.message : null} />
+        <FormAlert message={formError} />
         <button type="submit" className="btn btn--block" disabled={stopped} aria-busy={busy || undefined}>
           {busy ? t.auth.loggingIn : t.auth.login}
         </button>

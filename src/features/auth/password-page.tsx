@@ -4,31 +4,22 @@ import { AppActor } from '../../app/app-actor.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
-import { PhoneField, SmsCodeField, TextField } from './fields.tsx';
+import { NewPasswordFields, PhoneField, SmsCodeField } from './fields.tsx';
+import { useFieldErrors } from './use-field-errors.ts';
 import { useSession } from './use-session.ts';
-import { checkPhone, fieldOfCode, validateNewAccount, type FieldErrors } from './validation.ts';
+import { checkPhone, validateNewAccount } from './validation.ts';
 
 export function PasswordPage() {
   const app = AppActor.useActorRef();
   const session = useSession();
+  const { shown, setErrors, edit, formError, errors } = useFieldErrors(session.error);
   const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const busy = session.state === 'resettingPassword';
   const done = session.notice === 'passwordReset';
-
-  const serverField = session.error ? fieldOfCode(session.error.code) : null;
-  const shown: FieldErrors = {
-    ...errors,
-    ...(serverField && session.error ? { [serverField]: session.error.message } : {}),
-  };
-  const edit = (field: keyof FieldErrors) => {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    if (session.error) app.send({ type: 'session.dismissError' });
-  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,6 +59,7 @@ export function PasswordPage() {
             }}
           />
           <SmsCodeField
+            target={{ countryCode, phone, purpose: 'reset' }}
             value={smsCode}
             error={shown.smsCode}
             onChange={(v) => {
@@ -83,32 +75,21 @@ export function PasswordPage() {
               return { countryCode, phone, purpose: 'reset' };
             }}
           />
-          <TextField
+          <NewPasswordFields
             label={t.auth.newPassword}
-            type="password"
-            autoComplete="new-password"
-            maxLength={16}
-            hint={t.auth.passwordRule}
-            value={password}
-            error={shown.password}
-            onChange={(e) => {
-              setPassword(e.target.value);
+            password={password}
+            confirm={confirmPassword}
+            errors={shown}
+            onPassword={(v) => {
+              setPassword(v);
               edit('password');
             }}
-          />
-          <TextField
-            label={t.auth.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-            maxLength={16}
-            value={confirmPassword}
-            error={shown.confirmPassword}
-            onChange={(e) => {
-              setConfirm(e.target.value);
+            onConfirm={(v) => {
+              setConfirm(v);
               edit('confirmPassword');
             }}
           />
-          <FormAlert message={session.error && !serverField ? session.error.message : null} />
+          <FormAlert message={formError} />
           <button type="submit" className="btn btn--block" aria-busy={busy || undefined}>
             {busy ? t.auth.resetting : t.auth.resetSubmit}
           </button>

@@ -4,9 +4,10 @@ import { AppActor } from '../../app/app-actor.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
-import { PhoneField, SmsCodeField, TextField } from './fields.tsx';
+import { NewPasswordFields, PhoneField, SmsCodeField, TextField } from './fields.tsx';
+import { useFieldErrors } from './use-field-errors.ts';
 import { usePreInfo, useSession } from './use-session.ts';
-import { checkPhone, fieldOfCode, validateNewAccount, type FieldErrors } from './validation.ts';
+import { checkPhone, validateNewAccount } from './validation.ts';
 
 /** The code the invite field starts with: r_code, else i_code, else invite_code (spec §4 precedence). */
 export function prefilledInviteCode(codes: {
@@ -21,27 +22,16 @@ export function RegisterPage() {
   const app = AppActor.useActorRef();
   const session = useSession();
   const preInfo = usePreInfo();
+  const { shown, setErrors, edit, formError, errors } = useFieldErrors(session.error);
   const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [inviteCode, setInviteCode] = useState(() => prefilledInviteCode(session.inviteCodes));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const busy = session.state === 'registering' || session.state === 'loadingMember';
   const stopped = preInfo?.stopRegister === true;
   const disablePhones = preInfo?.disablePhones ?? [];
-
-  const serverField = session.error ? fieldOfCode(session.error.code) : null;
-  const shown: FieldErrors = {
-    ...errors,
-    ...(serverField && session.error ? { [serverField]: session.error.message } : {}),
-  };
-
-  const edit = (field: keyof FieldErrors) => {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    if (session.error) app.send({ type: 'session.dismissError' });
-  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -85,6 +75,7 @@ export function RegisterPage() {
           }}
         />
         <SmsCodeField
+          target={{ countryCode, phone, purpose: 'register' }}
           value={smsCode}
           error={shown.smsCode}
           onChange={(v) => {
@@ -100,28 +91,17 @@ export function RegisterPage() {
             return { countryCode, phone, purpose: 'register' };
           }}
         />
-        <TextField
+        <NewPasswordFields
           label={t.auth.password}
-          type="password"
-          autoComplete="new-password"
-          maxLength={16}
-          hint={t.auth.passwordRule}
-          value={password}
-          error={shown.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
+          password={password}
+          confirm={confirmPassword}
+          errors={shown}
+          onPassword={(v) => {
+            setPassword(v);
             edit('password');
           }}
-        />
-        <TextField
-          label={t.auth.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          maxLength={16}
-          value={confirmPassword}
-          error={shown.confirmPassword}
-          onChange={(e) => {
-            setConfirm(e.target.value);
+          onConfirm={(v) => {
+            setConfirm(v);
             edit('confirmPassword');
           }}
         />
@@ -137,7 +117,7 @@ export function RegisterPage() {
             edit('inviteCode');
           }}
         />
-        <FormAlert message={session.error && !serverField ? session.error.message : null} />
+        <FormAlert message={formError} />
         <button type="submit" className="btn btn--block" disabled={stopped} aria-busy={busy || undefined}>
           {busy ? t.auth.registering : t.auth.register}
         </button>

@@ -17,7 +17,8 @@ const PAGE = '/user/login';
 
 async function renderOpen(effects = fakeEffects()) {
   const view = renderApp(PAGE, { effects });
-  await screen.findByRole('heading', { level: 1, name: t.pages[PAGE]! });
+  await screen.findByRole('heading', { level: 1, name: t.auth.loginTitle });
+  await view.bridged();
   return view;
 }
 

@@ -1,8 +1,8 @@
 // Renders the real app (routes, root layout, app actor) under a memory router with fake effects.
-import { render } from '@testing-library/react';
-import { vi, type Mock } from 'vitest';
+import { configure, render, waitFor } from '@testing-library/react';
+import { expect, vi, type Mock } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
+import { fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
 import {
   createAppMachine,
   type AppEffects,
@@ -10,11 +10,17 @@ import {
   type appMachine,
 } from '../../../machines/app.machine.ts';
 import type { HomeContent, HomeLoad } from '../../../machines/home-content.machine.ts';
+import type { SessionInput } from '../../../machines/session.machine.ts';
+import type { ConnectionCommand } from '../../../machines/socket.machine.ts';
 import type { PreInfoResult } from '../../../machines/site-gate.machine.ts';
 import { AppActor } from '../../../src/app/app-actor.ts';
 import { routes } from '../../../src/app/routes.tsx';
+import type { MemberInfo } from '../../../src/protocol/member.ts';
 import type { PreInfo } from '../../../src/protocol/site.ts';
 import { LoadingScreen } from '../../../src/ui/loading-screen.tsx';
+
+// The first route loads lazily: on a busy machine that can take longer than the default 1 s of findBy/waitFor.
+configure({ asyncUtilTimeout: 3000 });
 
 export const TODAY = '2026-11-21';
 export const ORIGIN = 'http://localhost:3000';
@@ -78,6 +84,31 @@ export function homeContent(overrides: Partial<HomeContent> = {}): HomeContent {
   };
 }
 
+/** The player a logged-in test plays (spec §3: the user name is the phone without its country). */
+export const PLAYER_PHONE = '13800138000';
+export const PLAYER_TOKEN = 'token-kept-from-earlier';
+export const NEW_TOKEN = 'token-issued-by-login';
+
+export function member(overrides: Partial<MemberInfo> = {}): MemberInfo {
+  return {
+    userId: 1001,
+    userName: PLAYER_PHONE,
+    phone: `(86)${PLAYER_PHONE}`,
+    countryCode: '86',
+    vipLevel: 0,
+    inviteCode: 'AB12CD',
+    registeredAt: '2026-11-01T08:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A device that kept a login from an earlier visit (the session restores it with fetchMember). */
+export const LOGGED_IN: Partial<SessionInput> = {
+  token: PLAYER_TOKEN,
+  userName: PLAYER_PHONE,
+  cachedMember: member(),
+};
+
 export interface FakeEffects extends AppEffects {
   loadPreInfo: Mock<() => Promise<PreInfoResult>>;
   redirectExternal: Mock<(url: string) => void>;
@@ -87,6 +118,22 @@ export interface FakeEffects extends AppEffects {
   loadHome: Mock<() => Promise<HomeLoad>>;
   persistPopSeen: Mock<(day: string) => void>;
   persistAlertSkip: Mock<() => void>;
+  login: Mock<AppEffects['login']>;
+  register: Mock<AppEffects['register']>;
+  resetPassword: Mock<AppEffects['resetPassword']>;
+  fetchMember: Mock<AppEffects['fetchMember']>;
+  logout: Mock<AppEffects['logout']>;
+  persistToken: Mock<AppEffects['persistToken']>;
+  clearToken: Mock<AppEffects['clearToken']>;
+  cacheMember: Mock<AppEffects['cacheMember']>;
+  reloadPage: Mock<AppEffects['reloadPage']>;
+  sendSms: Mock<AppEffects['sendSms']>;
+  lockScroll: Mock<() => void>;
+  unlockScroll: Mock<() => void>;
+  fetchJwt: Mock<AppEffects['fetchJwt']>;
+  jitter: Mock<AppEffects['jitter']>;
+  /** How many live-socket connections the app opened (each one stays connecting: it never opens). */
+  connections: { started: number; stopped: number };
 }
 
 export function fakeEffects(
@@ -94,6 +141,7 @@ export function fakeEffects(
 ): FakeEffects {
   const info = opts.preInfo ?? preInfo();
   const content = opts.content ?? homeContent();
+  const connections = { started: 0, stopped: 0 };
   return {
     loadPreInfo: vi.fn(() => Promise.resolve({ preInfo: info, alert: false })),
     redirectExternal: vi.fn(),
@@ -103,6 +151,40 @@ export function fakeEffects(
     loadHome: vi.fn(() => Promise.resolve({ content, today: opts.today ?? TODAY })),
     persistPopSeen: vi.fn(),
     persistAlertSkip: vi.fn(),
+    // The server accepts every account call: a test overrides the one it reads.
+    login: vi.fn((request) =>
+      Promise.resolve({
+        token: NEW_TOKEN,
+        expiresAt: null,
+        userName: request.phone,
+        remember: request.remember,
+      }),
+    ),
+    register: vi.fn((request) =>
+      Promise.resolve({ token: NEW_TOKEN, expiresAt: null, userName: request.phone, remember: false }),
+    ),
+    resetPassword: vi.fn(() => Promise.resolve()),
+    fetchMember: vi.fn((userName) =>
+      Promise.resolve(userName ? member({ userName, phone: `(86)${userName}` }) : member()),
+    ),
+    logout: vi.fn(() => Promise.resolve()),
+    persistToken: vi.fn(),
+    clearToken: vi.fn(),
+    cacheMember: vi.fn(),
+    reloadPage: vi.fn(),
+    sendSms: vi.fn(() => Promise.resolve({ resendAfter: 60 })),
+    lockScroll: vi.fn(),
+    unlockScroll: vi.fn(),
+    // The live socket of a logged-in player: a connection that never opens, so no heartbeat or login runs.
+    connection: fromCallback<ConnectionCommand, unknown, EventObject>(() => {
+      connections.started += 1;
+      return () => {
+        connections.stopped += 1;
+      };
+    }),
+    connections,
+    fetchJwt: vi.fn(() => Promise.resolve({ jwt: 'jwt-for-the-socket', expiresIn: 3600 })),
+    jitter: vi.fn((ms: number) => ms),
   };
 }
 
@@ -113,6 +195,8 @@ export interface InputOptions {
   hidden?: boolean;
   popSeenOn?: string | null;
   alertSkipped?: boolean;
+  /** The session the device starts with: anonymous unless a test passes a token (see LOGGED_IN). */
+  session?: Partial<SessionInput>;
 }
 
 /** What readBootInput() (src/app/compose.ts) builds from the browser, built by hand for `path`. */
@@ -132,14 +216,32 @@ export function bootInput(path: string, opts: InputOptions = {}): AppInput {
     title: { title: opts.title ?? '星耀棋牌', hidden: opts.hidden ?? false },
     home: { popSeenOn: opts.popSeenOn ?? null },
     alertSkipped: opts.alertSkipped ?? false,
+    session: {
+      token: null,
+      urlToken: null,
+      userName: null,
+      cachedMember: null,
+      rememberLogin: false,
+      inviteCodes: {},
+      ...opts.session,
+    },
   };
 }
 
 export type AppRef = ActorRefFrom<typeof appMachine>;
 
 /** Exposes the running app actor to the test. */
-function CaptureActor({ into }: { into: { current: AppRef | null } }) {
-  into.current = AppActor.useActorRef();
+function CaptureActor({ into, routed }: { into: { current: AppRef | null }; routed: { current: boolean } }) {
+  const ref = AppActor.useActorRef();
+  if (into.current !== ref) {
+    into.current = ref;
+    // The bridges report the route from the same effect flush that attaches their listeners (error bus, focus,
+    // visibility): once the app has heard a route.changed, events from the page reach it.
+    ref.system.inspect((ev) => {
+      if (ev.type === '@xstate.event' && ev.actorRef === ref && ev.event.type === 'route.changed')
+        routed.current = true;
+    });
+  }
   return null;
 }
 
@@ -155,13 +257,19 @@ export function renderApp(path: string, opts: { effects?: FakeEffects; input?: I
     { initialEntries: [path] },
   );
   const actor: { current: AppRef | null } = { current: null };
+  const routed = { current: false };
   const view = render(
     <AppActor.Provider logic={createAppMachine(effects)} options={{ input }}>
-      <CaptureActor into={actor} />
+      <CaptureActor into={actor} routed={routed} />
       <RouterProvider router={router} />
     </AppActor.Provider>,
   );
-  return { ...view, router, effects, actor };
+  /**
+   * Waits until the bridges are listening. A page on screen is not enough: React may not yet have run the
+   * bridges' effects (a lazy route commits outside act), and a focus or visibility event sent before is lost.
+   */
+  const bridged = () => waitFor(() => expect(routed.current).toBe(true));
+  return { ...view, router, effects, actor, bridged };
 }
 
 /** A promise whose settling the test controls. */

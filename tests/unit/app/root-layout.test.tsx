@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PreInfoResult } from '../../../machines/site-gate.machine.ts';
 import { t } from '../../../src/i18n/zh-CN.ts';
-import { deferred, fakeEffects, preInfo, renderApp } from './harness.tsx';
+import { deferred, fakeEffects, LOGGED_IN, preInfo, renderApp } from './harness.tsx';
 
 afterEach(cleanup);
 
-const PAGE = '/user/password';
+// A pending area anyone may visit (no login needed).
+const PAGE = '/activity/discount';
 const PAGE_TITLE = t.pages[PAGE]!;
 
 describe('root layout: the site gate decides what the page shows', () => {
@@ -98,7 +99,7 @@ describe('chrome', () => {
   });
 
   it('marks the current tab', async () => {
-    renderApp('/mine/finance/wallet');
+    renderApp('/mine/finance/wallet', { input: { session: LOGGED_IN } });
     await screen.findByRole('heading', { level: 1, name: t.pages['/mine/finance/wallet']! });
     const tabs = within(screen.getByRole('navigation', { name: t.nav.tabs }));
     expect(tabs.getByRole('link', { name: t.nav.wallet }).getAttribute('aria-current')).toBe('page');

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/zh-CN.ts';
@@ -71,16 +71,28 @@ describe('home page', () => {
 
   it('shows the pop-up activity when it was not seen today; closing it remembers the day', async () => {
     const { effects } = await renderHome({ content: homeContent({ pop: POP }), popSeenOn: '2026-11-20' });
-    const dialog = screen.getByRole('dialog', { name: POP.title });
+    const dialog = await screen.findByRole('dialog', { name: POP.title });
     expect(within(dialog).getByText(POP.content)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: t.home.popClose }));
+    // The footer's 关闭 (the close icon has the same name).
+    const close = within(dialog)
+      .getAllByRole('button', { name: t.home.popClose })
+      .find((b) => b.textContent === t.home.popClose)!;
+    await userEvent.click(close);
     expect(effects.persistPopSeen).toHaveBeenCalledExactlyOnceWith(TODAY);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('立即参与 on the pop-up activity goes to its link and counts as seen', async () => {
+    const { effects, router } = await renderHome({ content: homeContent({ pop: POP }) });
+    const dialog = await screen.findByRole('dialog', { name: POP.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.home.popGo }));
+    expect(effects.persistPopSeen).toHaveBeenCalledExactlyOnceWith(TODAY);
+    await waitFor(() => expect(router.state.location.pathname).toBe(POP.linkUrl));
   });
 
   it('shows the pop-up activity on a first visit', async () => {
     await renderHome({ content: homeContent({ pop: POP }) });
-    expect(screen.getByRole('dialog', { name: POP.title })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: POP.title })).toBeTruthy();
   });
 
   it('does not show the pop-up activity when it was already seen today', async () => {
