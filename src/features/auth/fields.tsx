@@ -95,8 +95,9 @@ export function SmsCodeField(props: {
   onChange: (v: string) => void;
   /** What this form would send a code to now (the countdown shows only for that phone and purpose). */
   target: SmsSendRequest;
-  /** Returns the request when the phone is valid, else shows the phone error and returns null. */
-  request: () => SmsSendRequest | null;
+  /** Why no code can be sent to the phone now (shown on the phone field), or undefined. */
+  phoneProblem: () => string | undefined;
+  onPhoneProblem: (message: string) => void;
 }) {
   const id = useId();
   const app = AppActor.useActorRef();
@@ -139,8 +140,9 @@ export function SmsCodeField(props: {
           disabled={counting || sending}
           aria-live="polite"
           onClick={() => {
-            const request = props.request();
-            if (request) app.send({ type: 'sms.send', request });
+            const problem = props.phoneProblem();
+            if (problem) props.onPhoneProblem(problem);
+            else app.send({ type: 'sms.send', request: props.target });
           }}
         >
           {sending ? t.auth.sendingCode : counting ? t.auth.resendIn(sms?.remaining ?? 0) : t.auth.sendCode}
@@ -189,6 +191,40 @@ export function NewPasswordFields(props: {
         value={props.confirm}
         error={props.errors.confirmPassword}
         onChange={(e) => props.onConfirm(e.target.value)}
+      />
+    </>
+  );
+}
+
+/** The phone number and the SMS code that proves it (register, reset): one block, one purpose. */
+export function PhoneWithCodeFields(props: {
+  purpose: SmsSendRequest['purpose'];
+  countryCode: string;
+  phone: string;
+  smsCode: string;
+  errors: { phone?: string | undefined; smsCode?: string | undefined };
+  onCountry: (code: string) => void;
+  onPhone: (phone: string) => void;
+  onSmsCode: (code: string) => void;
+  phoneProblem: () => string | undefined;
+  onPhoneProblem: (message: string) => void;
+}) {
+  return (
+    <>
+      <PhoneField
+        countryCode={props.countryCode}
+        phone={props.phone}
+        error={props.errors.phone}
+        onCountry={props.onCountry}
+        onPhone={props.onPhone}
+      />
+      <SmsCodeField
+        target={{ countryCode: props.countryCode, phone: props.phone, purpose: props.purpose }}
+        value={props.smsCode}
+        error={props.errors.smsCode}
+        onChange={props.onSmsCode}
+        phoneProblem={props.phoneProblem}
+        onPhoneProblem={props.onPhoneProblem}
       />
     </>
   );

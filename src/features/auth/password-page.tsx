@@ -4,7 +4,7 @@ import { AppActor } from '../../app/app-actor.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
-import { NewPasswordFields, PhoneField, SmsCodeField } from './fields.tsx';
+import { NewPasswordFields, PhoneWithCodeFields } from './fields.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useSession } from './use-session.ts';
 import { checkPhone, validateNewAccount } from './validation.ts';
@@ -48,32 +48,23 @@ export function PasswordPage() {
         </div>
       ) : (
         <form className="auth__form" noValidate onSubmit={submit}>
-          <PhoneField
+          <PhoneWithCodeFields
+            purpose="reset"
             countryCode={countryCode}
             phone={phone}
-            error={shown.phone}
+            smsCode={smsCode}
+            errors={shown}
             onCountry={setCountry}
             onPhone={(v) => {
               setPhone(v);
               edit('phone');
             }}
-          />
-          <SmsCodeField
-            target={{ countryCode, phone, purpose: 'reset' }}
-            value={smsCode}
-            error={shown.smsCode}
-            onChange={(v) => {
+            onSmsCode={(v) => {
               setSmsCode(v);
               edit('smsCode');
             }}
-            request={() => {
-              const problem = checkPhone(countryCode, phone);
-              if (problem) {
-                setErrors({ ...errors, phone: problem });
-                return null;
-              }
-              return { countryCode, phone, purpose: 'reset' };
-            }}
+            phoneProblem={() => checkPhone(countryCode, phone)}
+            onPhoneProblem={(message) => setErrors({ ...errors, phone: message })}
           />
           <NewPasswordFields
             label={t.auth.newPassword}

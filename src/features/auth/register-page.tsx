@@ -4,7 +4,7 @@ import { AppActor } from '../../app/app-actor.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
-import { NewPasswordFields, PhoneField, SmsCodeField, TextField } from './fields.tsx';
+import { NewPasswordFields, PhoneWithCodeFields, TextField } from './fields.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { usePreInfo, useSession } from './use-session.ts';
 import { checkPhone, validateNewAccount } from './validation.ts';
@@ -64,32 +64,25 @@ export function RegisterPage() {
     >
       <form className="auth__form" noValidate onSubmit={submit}>
         {stopped && <FormAlert message={t.auth.registerStopped} />}
-        <PhoneField
+        <PhoneWithCodeFields
+          purpose="register"
           countryCode={countryCode}
           phone={phone}
-          error={shown.phone}
+          smsCode={smsCode}
+          errors={shown}
           onCountry={setCountry}
           onPhone={(v) => {
             setPhone(v);
             edit('phone');
           }}
-        />
-        <SmsCodeField
-          target={{ countryCode, phone, purpose: 'register' }}
-          value={smsCode}
-          error={shown.smsCode}
-          onChange={(v) => {
+          onSmsCode={(v) => {
             setSmsCode(v);
             edit('smsCode');
           }}
-          request={() => {
-            const problem = stopped ? t.auth.registerStopped : checkPhone(countryCode, phone, disablePhones);
-            if (problem) {
-              setErrors({ ...errors, phone: problem });
-              return null;
-            }
-            return { countryCode, phone, purpose: 'register' };
-          }}
+          phoneProblem={() =>
+            stopped ? t.auth.registerStopped : checkPhone(countryCode, phone, disablePhones)
+          }
+          onPhoneProblem={(message) => setErrors({ ...errors, phone: message })}
         />
         <NewPasswordFields
           label={t.auth.password}
