@@ -10,6 +10,7 @@ import { measureColdStart, type ColdStartResult } from './lib/cold-start.ts';
 import { measureHttpLoad, type HttpLoadResult } from './lib/http-load.ts';
 import { measurePage, type PageResult } from './lib/page-metrics.ts';
 import { killAllNow, progress, stopAll } from './lib/processes.ts';
+import { measureSockets, type SocketsResult } from './lib/sockets.ts';
 import { formatTable, type Row } from './lib/table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,10 +34,11 @@ interface Results {
   coldStart?: ColdStartResult;
   bundles?: BundleResult;
   page?: PageResult;
+  sockets?: SocketsResult;
   errors: Record<string, string>;
 }
 
-type Section = 'http' | 'coldStart' | 'bundles' | 'page';
+type Section = 'http' | 'coldStart' | 'bundles' | 'page' | 'sockets';
 /** BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. */
 const ONLY =
   process.env.BENCH_ONLY?.split(',')
@@ -47,6 +49,8 @@ const wanted = (s: Section) => ONLY.length === 0 || ONLY.includes(s);
 const int = (n: number) => Math.round(n).toString();
 const fixed = (n: number, digits: number) => n.toFixed(digits);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const mb = (kib: number | null) => (kib === null ? 'n/a' : (kib / 1024).toFixed(1));
+const thousands = (n: number) => n.toLocaleString('en-US');
 
 function rows(r: Results): Row[] {
   const out: Row[] = [];
@@ -109,6 +113,72 @@ function rows(r: Results): Row[] {
       },
     );
   } else if (wanted('coldStart')) failed('cold start', 'coldStart');
+
+  if (r.sockets) {
+    const { held, chat, settings } = r.sockets;
+    const shared = `ws clients run in the bench process and share the ${r.cpus} cores with the server; loopback`;
+    const gc = held.serverRssAfterGcKb;
+    const perSocket =
+      gc.idle !== null && gc.load !== null && held.stillOpen > 0
+        ? ` (~${fixed((gc.load - gc.idle) / held.stillOpen, 1)} KB per socket)`
+        : '';
+    const stopped = {
+      target: 'reached the target',
+      errors: 'stopped at errors',
+      time: 'stopped at the time bound',
+    };
+    const refused = Object.entries(chat.refused)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ');
+    out.push(
+      {
+        metric: 'sockets held with heartbeats',
+        value: int(held.answered),
+        unit: 'sockets',
+        note:
+          `open after a ${held.holdMs / 1000} s hold and answered a heartbeat in it; ${held.opened} of ` +
+          `${thousands(held.target)} opened in ${fixed(held.rampMs / 1000, 1)} s (${stopped[held.stoppedBy]}` +
+          `${held.failures ? `, ${held.failures} failed: ${held.firstError}` : ''}), ${held.stillOpen} still open; ` +
+          `not logged in, heartbeat every ${settings.heartbeatMs / 1000} s from random phases; ${shared}`,
+      },
+      {
+        metric: 'server RSS holding them',
+        value: mb(held.serverRssLoadKb),
+        unit: 'MB',
+        note: `server process VmRSS (in-memory PGlite included) at the end of the hold; right after a full GC: ${mb(gc.idle)} MB before the ramp → ${mb(gc.load)} MB held${perSocket}`,
+      },
+      {
+        metric: 'heartbeat round trip p99 (held)',
+        value: fixed(held.heartbeatRtt.p99Ms, 1),
+        unit: 'ms',
+        note: `p50 ${fixed(held.heartbeatRtt.p50Ms, 1)} ms, max ${fixed(held.heartbeatRtt.maxMs, 1)} ms over ${held.heartbeatRtt.samples} heartbeats in the hold`,
+      },
+      {
+        metric: `chat fan-out p50 (${thousands(chat.clients)} clients)`,
+        value: fixed(chat.latency.p50Ms, 1),
+        unit: 'ms',
+        note:
+          `send → receipt at each logged-in client, over every delivery; ${chat.sent} messages from ${chat.senders} ` +
+          `members, one every ${settings.chat.sendEveryMs} ms (stored + NOTIFY, then pushed); ${shared}`,
+      },
+      {
+        metric: `chat fan-out p99 (${thousands(chat.clients)} clients)`,
+        value: fixed(chat.latency.p99Ms, 1),
+        unit: 'ms',
+        note: `max ${fixed(chat.latency.maxMs, 1)} ms; the last client had each message after a median ${fixed(chat.lastClientP50Ms, 1)} ms`,
+      },
+      {
+        metric: 'chat deliveries',
+        value: `${chat.delivered}/${chat.expected}`,
+        unit: 'msgs',
+        note:
+          `delivered / expected (accepted sends × logged-in clients, senders included); ${chat.loggedIn} of ` +
+          `${thousands(chat.clients)} clients logged in in ${fixed(chat.loginMs / 1000, 1)} s` +
+          `${chat.loginFailures ? ` (${chat.loginFailures} failed: ${chat.firstError})` : ''}` +
+          `${refused ? `; refused sends: ${refused}` : ''}`,
+      },
+    );
+  } else if (wanted('sockets')) failed('sockets (held + chat fan-out)', 'sockets');
 
   if (r.bundles) {
     const b = r.bundles;
@@ -184,6 +254,7 @@ async function main(): Promise<number> {
   await section('bundles', measureBundles);
   await section('http', measureHttpLoad);
   await section('coldStart', measureColdStart);
+  await section('sockets', measureSockets);
   await section('page', measurePage);
   results.durationS = Math.round((performance.now() - t0) / 100) / 10;
 

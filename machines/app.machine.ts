@@ -256,8 +256,12 @@ export const appMachine = setup({
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.assign({ path: event.path, search: event.search });
             enqueue.sendTo(CHILD.siteGate, { type: 'gate.location', path: event.path });
+            enqueue.sendTo(CHILD.modals, { type: 'modal.route', path: event.path });
             if (event.path !== context.path)
               enqueue.sendTo(CHILD.session, { type: 'session.pageChanged', path: event.path });
+            if (event.path === HOME_PATH && event.path !== context.path) {
+              enqueue.sendTo(CHILD.home, { type: 'home.visit' });
+            }
             // spec §6: a member area without a token asks for a login first, and comes back after it.
             if (AUTH_PAGES.includes(event.path) && context.authenticated) {
               // Logged in already: the login and register forms have nothing to do; go where they would lead.
@@ -286,7 +290,10 @@ export const appMachine = setup({
           }),
         },
         'app.navigate': { actions: emit(({ event }) => ({ type: 'navigate', to: event.to })) },
+        // The pop-up belongs to the home page: content that arrives after the player left (e.g. sent to the
+        // access alert) does not open it over another page; the next visit home offers it again.
         'home.popShow': {
+          guard: ({ context }) => context.path === HOME_PATH,
           actions: sendTo(CHILD.modals, ({ event }) => ({
             type: 'modal.open',
             spec: popActivityDialog(event.pop),

@@ -48,6 +48,8 @@ export function popActivityDialog(pop: PopInfo): ModalSpec {
   const seen = { type: 'home.popClose' };
   return {
     key: `pop:${pop.id}`,
+    // The home page's own: leaving home drops it unseen, and the next visit offers it again.
+    route: '/',
     kind: 'info',
     title: pop.title,
     content: { kind: 'popActivity', pop },

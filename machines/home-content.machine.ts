@@ -31,6 +31,8 @@ export type HomeEvent =
   | { type: 'home.load' }
   | { type: 'home.retry' }
   | { type: 'home.popClose' }
+  /** The player (re)entered the home page: a pop-up still due is offered again. */
+  | { type: 'home.visit' }
   /** A notice pushed over the socket: marquee notices join the bar at once. */
   | { type: 'home.notice'; notice: Notice };
 
@@ -93,6 +95,7 @@ export const homeContentMachine = setup({
         popOpen: {
           entry: { type: 'showPop', params: ({ context }) => ({ pop: context.content!.pop! }) },
           on: {
+            'home.visit': { target: 'popOpen', reenter: true },
             'home.popClose': {
               target: 'popClosed',
               actions: [

@@ -34,7 +34,9 @@ export type ModalHostEvent =
   | { type: 'modal.closeAll' }
   | { type: 'modal.removed'; id: string }
   | { type: 'modal.run'; events: ReadonlyArray<AppEventLike> }
-  | { type: 'modal.dedupExpired'; seq: number };
+  | { type: 'modal.dedupExpired'; seq: number }
+  /** The player is on another page now: modals that belong to a page other than this one are dropped. */
+  | { type: 'modal.route'; path: string };
 
 export const modalHostMachine = setup({
   types: {} as { context: Context; events: ModalHostEvent },
@@ -104,6 +106,14 @@ export const modalHostMachine = setup({
         const top = [...context.modals].reverse().find((m) => m.ref.getSnapshot().matches('open'));
         if (top && top.ref.getSnapshot().context.spec.closable !== false)
           enqueue.sendTo(top.ref, { type: 'modal.close' });
+      }),
+    },
+    'modal.route': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        for (const m of context.modals) {
+          const route = m.ref.getSnapshot().context.spec.route;
+          if (route !== undefined && route !== event.path) enqueue.sendTo(m.ref, { type: 'modal.drop' });
+        }
       }),
     },
     'modal.closeAll': {

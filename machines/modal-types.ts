@@ -56,6 +56,8 @@ export interface ModalSpec {
    * buried under a promotional pop-up). Default 0.
    */
   priority?: number;
+  /** The page the modal belongs to: leaving it drops the modal (without its dismiss events). */
+  route?: string;
   /** Events run when the modal is dismissed without a button (close icon, Escape, backdrop). */
   onDismiss?: ReadonlyArray<AppEventLike>;
 }

@@ -18,7 +18,11 @@ interface Context {
   buttonRefs: Array<ActorRefFrom<typeof modalButtonMachine>>;
 }
 
-export type ModalEvent = { type: 'modal.buttonClicked'; index: number } | { type: 'modal.close' };
+export type ModalEvent =
+  | { type: 'modal.buttonClicked'; index: number }
+  | { type: 'modal.close' }
+  /** Gone because the player left its page: no dismiss events (the player did not dismiss it). */
+  | { type: 'modal.drop' };
 
 export const modalMachine = setup({
   types: {} as { context: Context; events: ModalEvent; input: ModalInput },
@@ -91,6 +95,7 @@ export const modalMachine = setup({
             },
           },
         ],
+        'modal.drop': 'leaving',
         'modal.close': {
           target: 'leaving',
           actions: { type: 'runEvents', params: ({ context }) => ({ events: context.spec.onDismiss ?? [] }) },

@@ -125,12 +125,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   if (deps.opsSecret) opsEndpoint(app, { db, secret: deps.opsSecret });
 
   if (config.staticDir && existsSync(path.join(config.staticDir, 'index.html'))) {
-    // The guard only classifies API paths, so page requests look up the caller's restriction here: a caveat or
-    // blocked caller gets no embedded pre-info (the page then calls preInfo and meets 6031/6033).
-    const pagePreInfo = async (req: FastifyRequest) => {
-      const restriction = await restrictionFor(db, req.ip);
-      return restriction && restriction !== 'alert' ? null : readPreInfo(db, req.ip);
-    };
+    // The guard only classifies API paths, so page requests look up the caller's restriction here: a restricted
+    // caller gets no embedded pre-info, so the page calls preInfo and meets 6031/6033, or 6032 with the pre-info
+    // as data (an embedded copy would hide the access alert until the next poll).
+    const pagePreInfo = async (req: FastifyRequest) =>
+      (await restrictionFor(db, req.ip)) ? null : readPreInfo(db, req.ip);
     await webRoutes(app, { staticDir: config.staticDir, preInfo: pagePreInfo });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(CODE.common, SERVER_MESSAGE.notFound)));

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
-import { CACHE_SWEEP_INTERVAL_MS, sweepExpiredCaches } from './modules/cache/sweep.ts';
+import { CACHE_SWEEP_INTERVAL_MS, sweepExpiredCaches, sweepOldRecords } from './modules/cache/sweep.ts';
 import { processAlive, readOpsFile, removeOpsFile, writeOpsFile } from './ops/ops-file.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   );
 
   const sweep = setInterval(() => {
-    sweepExpiredCaches(db).catch((err: unknown) => app.log.warn({ err }, 'cache sweep failed'));
+    Promise.all([sweepExpiredCaches(db), sweepOldRecords(db)]).catch((err: unknown) =>
+      app.log.warn({ err }, 'sweep failed'),
+    );
   }, CACHE_SWEEP_INTERVAL_MS).unref();
 
   let closing = false;

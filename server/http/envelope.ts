@@ -1,4 +1,5 @@
 import { CODE, type Envelope } from '../../src/protocol/api.ts';
+import { t } from '../../src/i18n/zh-CN.ts';
 
 export function ok<T>(data: T): Envelope<T> {
   return { status_code: CODE.success, message: 'success', data };
@@ -29,7 +30,8 @@ export const SERVER_MESSAGE = {
   accessCaveat: '很抱歉，您所在的地区暂不提供服务',
   accessBlocked: '您的访问已被限制，如有疑问请联系客服',
   accessAlert: '检测到您的网络环境存在风险，请注意账户安全',
-  cacheReadFailed: '读取缓存失败',
+  // The client recognises a cache miss by this text: one source for both sides.
+  cacheReadFailed: t.apiErrors.cacheReadFailed,
   notFound: '接口不存在',
   internal: '系统异常，请稍后重试或联系客服',
   tooManyRequests: '操作过于频繁，请稍后再试',

@@ -16,7 +16,7 @@ import {
 } from '../../src/protocol/stream.ts';
 import { SERVER_MESSAGE } from '../http/envelope.ts';
 import { chatHistory, loginDataOf, sendChat, type ChatRefusal } from '../modules/chat/chat.ts';
-import { readSiteConfig } from '../modules/site/config.ts';
+import { cachedSiteConfig } from '../modules/site/config.ts';
 import type { StreamHub } from './hub.ts';
 import { checkSocketLogin } from './login.ts';
 
@@ -193,7 +193,7 @@ export class Connection {
     if (!login) return this.loginFailed(CODE.tokenInvalid, STREAM_MESSAGE.jwtInvalid);
     if (this.memberId !== null && this.memberId !== login.member.id)
       return this.loginFailed(CODE.validation, STREAM_MESSAGE.otherMember);
-    const config = await readSiteConfig(this.hub.db);
+    const config = await cachedSiteConfig(this.hub.db);
     if (!this.isOpen) return;
     const first = this.memberId === null;
     if (first) {
@@ -228,7 +228,7 @@ export class Connection {
   private async sendHistory(asked: boolean): Promise<void> {
     let refusal: ChatErrorReason | null = null;
     if (this.memberId === null) refusal = 'notLoggedIn';
-    else if (asked && !(await readSiteConfig(this.hub.db)).siteVideoSkinOpen) refusal = 'closed';
+    else if (asked && !(await cachedSiteConfig(this.hub.db)).siteVideoSkinOpen) refusal = 'closed';
     if (refusal) return asked ? this.chatError({ reason: refusal }) : undefined;
     const messages = await chatHistory(this.hub.db, CHAT_ROOM, this.hub.options.chat.historySize);
     this.send(MSG.chatHistory, { room: CHAT_ROOM, messages } satisfies ChatHistory);

@@ -12,7 +12,7 @@ import type { Db } from '../db/db.ts';
 import { ok, SERVER_MESSAGE } from '../http/envelope.ts';
 import { envelope } from '../http/schemas.ts';
 import { callerStanding, RESTRICTION_CODE } from '../modules/access/restrictions.ts';
-import { readSiteConfig } from '../modules/site/config.ts';
+import { cachedSiteConfig } from '../modules/site/config.ts';
 import { deriveJwtKey } from '../security/jwt.ts';
 import { DEFAULT_STREAM_OPTIONS, StreamHub, type StreamOptions } from './hub.ts';
 
@@ -109,7 +109,7 @@ export async function streamRoutes(
       },
     },
     async () => {
-      const { streamHost } = await readSiteConfig(db);
+      const { streamHost } = await cachedSiteConfig(db);
       return ok<StreamInfo>({
         host: streamHost,
         path: STREAM_PATH,

@@ -48,7 +48,7 @@ const isApiPath = (p: string) => signGroupOf(p) !== null || p.startsWith('/api/'
  */
 export async function siteRoutes(
   app: FastifyInstance,
-  /** preInfo: null when the caller must not get it embedded (a caveat or blocked restriction). */
+  /** preInfo: null when the caller must not get it embedded (any restriction: the page must meet the code). */
   deps: { staticDir: string; preInfo: (req: FastifyRequest) => Promise<PreInfo | null> },
 ): Promise<void> {
   // The page template, read again when a rebuild replaced it (its hashed asset names change).

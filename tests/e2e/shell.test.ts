@@ -121,6 +121,23 @@ describe('site gate', () => {
     }
   });
 
+  it('an alert-restricted IP sees the access alert on its first visit and may continue', async () => {
+    await ops(dataDir, 'restrict', 'add', '127.0.0.1', 'alert');
+    const { page, close } = await open(PHONE);
+    try {
+      await page.goto(baseUrl + '/', { waitUntil: 'networkidle' });
+      await expect.poll(() => page.url()).toContain('/other/restrictionIp?name=access-alert');
+      await expect.poll(() => page.getByRole('heading', { name: '安全提醒' }).isVisible()).toBe(true);
+      await shot(page, 'access-alert-phone');
+      await page.getByRole('button', { name: '我已知晓，继续访问' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => page.locator('.notice-bar__item').count()).toBeGreaterThan(0);
+    } finally {
+      await ops(dataDir, 'restrict', 'remove', '127.0.0.1');
+      await close();
+    }
+  });
+
   it('an unknown path shows the 404 screen, a known pending path does not', async () => {
     const { page, close } = await open(PHONE);
     await page.goto(baseUrl + '/no/such/page', { waitUntil: 'networkidle' });

@@ -147,6 +147,8 @@ const FORWARDED_EVENTS = [
   { type: 'sms.dismissError' },
   // The modal host's events and the intents its buttons send back.
   { type: 'app.navigate', to: '/game/chess' },
+  // The pop-up opens only on the home page.
+  route('/'),
   { type: 'home.popShow', pop: POP },
   { type: 'modal.open', spec: noticeDialog('alert', 'hello', null) },
   { type: 'modal.close', id: 'modal-1' },
@@ -160,6 +162,7 @@ const FORWARDED_EVENTS = [
 
 /** Where the player goes, whether they are logged in, the session codes and their dialog (spec §2, §6, §8). */
 const SESSION_EVENTS = [
+  route('/'),
   route('/mine/vip'),
   route('/user/login', '?redirect=%2Fmine%2Fvip'),
   route('/user/login', '?redirect=%2F%2Fevil.example'),
@@ -1020,5 +1023,18 @@ describe('app: session and SMS wiring', () => {
   it('an anonymous visitor holds no socket', async () => {
     const { rec } = await startApp();
     expect(rec.sockets.open).toBe(0);
+  });
+});
+
+describe('the home pop-up belongs to the home page', () => {
+  it('opens on home, not over another page the player was sent to meanwhile', async () => {
+    const { actor, child } = await startApp();
+    const pop = { id: 9, title: '签到', content: '天天有礼', imageUrl: '', linkUrl: '' };
+    actor.send(route('/other/restrictionIp', '?name=access-alert'));
+    actor.send({ type: 'home.popShow', pop });
+    expect(child(CHILD.modals).context.modals).toHaveLength(0);
+    actor.send(route('/'));
+    actor.send({ type: 'home.popShow', pop });
+    expect(child(CHILD.modals).context.modals).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   homeContentMachine,
   MARQUEE_CATEGORY,
@@ -55,6 +55,7 @@ const EVENTS = [
   { type: 'home.load' },
   { type: 'home.retry' },
   { type: 'home.popClose' },
+  { type: 'home.visit' },
   loaded(POP),
   loaded(null),
   { type: `xstate.error.actor.${LOADING}`, error: new Error('offline') },
@@ -207,5 +208,31 @@ describe('home content edge cases', () => {
     actor.send({ type: 'home.notice', notice: PUSHED });
     expect(actor.getSnapshot().value).toEqual({ ready: 'popOpen' });
     expect(actor.getSnapshot().context.content?.notices[0]).toEqual(PUSHED);
+  });
+});
+
+describe('a visit home re-offers a pop-up still due', () => {
+  it('home.visit in popOpen shows it again; after it was closed it does not', async () => {
+    const fakes = new Fakes();
+    const actor = createActor(
+      homeContentMachine.provide({
+        actors: {
+          loadHome: fromPromise(async (): Promise<HomeLoad> => ({
+            content: { notices: [], ads: [], icons: [], pop: POP, counts: null },
+            today: TODAY,
+          })),
+        },
+        actions: fakes.actions('persistPopSeen', 'showPop'),
+      }),
+      { input: { popSeenOn: null } },
+    ).start();
+    actor.send({ type: 'home.load' });
+    await settle();
+    expect(fakes.called('showPop')).toHaveLength(1);
+    actor.send({ type: 'home.visit' });
+    expect(fakes.called('showPop')).toHaveLength(2);
+    actor.send({ type: 'home.popClose' });
+    actor.send({ type: 'home.visit' });
+    expect(fakes.called('showPop')).toHaveLength(2);
   });
 });

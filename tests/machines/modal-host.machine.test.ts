@@ -98,6 +98,8 @@ const events = (a: ModalSpec, b: ModalSpec) => [
   { type: 'modal.close', id: 'modal-2' },
   { type: 'modal.closeTop' },
   { type: 'modal.closeAll' },
+  // Leaving the home page drops the pop-up (it belongs to '/'), nothing else.
+  { type: 'modal.route', path: '/game/chess' },
   { type: 'modal.removed', id: 'modal-1' },
   { type: 'modal.removed', id: 'modal-2' },
   { type: 'modal.removed', id: 'modal-3' },

@@ -56,6 +56,7 @@ const TWO_BUTTONS = spec({
 const events = (s: ModalSpec) => [
   ...s.buttons.map((_, index) => ({ type: 'modal.buttonClicked', index })),
   { type: 'modal.close' },
+  { type: 'modal.drop' },
   { type: LEAVE },
 ];
 
@@ -266,5 +267,28 @@ describe('footer buttons (spec §9)', () => {
     expect(buttonRefs.map((r) => r.getSnapshot().context.spec.type)).toEqual(['hoverCancel', 'danger']);
     expect(buttonRefs.map((r) => r.getSnapshot().context.index)).toEqual([0, 1]);
     expect(buttonRefs.map((r) => r.id)).toEqual(['modal-7-button-0', 'modal-7-button-1']);
+  });
+});
+
+describe('a modal that belongs to a page', () => {
+  it('modal.drop leaves without running the dismiss events', () => {
+    const fakes = new Fakes();
+    const clock = new SimulatedClock();
+    const spec = {
+      key: 'p',
+      kind: 'info' as const,
+      title: 't',
+      content: { kind: 'text' as const, text: 'x' },
+      buttons: [{ label: 'OK' }],
+      onDismiss: [{ type: 'home.popClose' }],
+      route: '/',
+    };
+    const actor = createActor(
+      modalMachine.provide({ actions: fakes.actions('runEvents', 'requestCloseAll', 'notifyRemoved') }),
+      { input: { id: 'm1', spec }, clock },
+    ).start();
+    actor.send({ type: 'modal.drop' });
+    expect(actor.getSnapshot().value).toBe('leaving');
+    expect(fakes.called('runEvents')).toEqual([]);
   });
 });

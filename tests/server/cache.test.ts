@@ -3,7 +3,7 @@ import { CODE, HEADER } from '../../src/protocol/api.ts';
 import { SERVER_MESSAGE } from '../../server/http/envelope.ts';
 import { seedDemo } from '../../server/db/seed.ts';
 import { JSON_CACHE_MAX_BYTES, JSON_CACHE_MAX_TTL_S } from '../../server/modules/cache/routes.ts';
-import { sweepExpiredCaches } from '../../server/modules/cache/sweep.ts';
+import { sweepExpiredCaches, sweepOldRecords } from '../../server/modules/cache/sweep.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../support/test-app.ts';
 
 const ADS = '/act/api/v1/advertising/queryStationAdList';
@@ -251,6 +251,31 @@ describe('expired cache sweep', () => {
       expect(
         (await t.db.query<{ key: string }>('SELECT key FROM json_cache')).rows.map((r) => r.key),
       ).toEqual(['d/new']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('old rate-limit records', () => {
+  it('login attempts past 30 days and SMS codes past 7 days go; recent ones stay', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.query(
+        `INSERT INTO login_attempts (phone, ip, success, at) VALUES ('(86)1', '1.1.1.1', false, now() - interval '31 days'), ('(86)2', '1.1.1.1', false, now() - interval '29 days')`,
+      );
+      await t.db.query(
+        `INSERT INTO sms_codes (phone, purpose, code, ip, created_at, expires_at) VALUES
+           ('(86)1', 'register', '111111', '1.1.1.1', now() - interval '8 days', now() - interval '8 days'),
+           ('(86)2', 'register', '222222', '1.1.1.1', now() - interval '6 days', now() - interval '6 days')`,
+      );
+      expect(await sweepOldRecords(t.db)).toBe(2);
+      expect(
+        (await t.db.query<{ phone: string }>('SELECT phone FROM login_attempts')).rows.map((r) => r.phone),
+      ).toEqual(['(86)2']);
+      expect(
+        (await t.db.query<{ phone: string }>('SELECT phone FROM sms_codes')).rows.map((r) => r.phone),
+      ).toEqual(['(86)2']);
     } finally {
       await t.close();
     }

@@ -458,3 +458,41 @@ describe('sms send limits', () => {
     expect((await sendSms('13912342004', { ip: '198.51.100.38' })).body.status_code).toBe(CODE.success);
   });
 });
+
+describe('two registrations of one phone at once', () => {
+  it('the second is told the phone is taken (6021), not a server error', async () => {
+    const t2 = await createTestApp();
+    try {
+      const phone = '13912340077';
+      const send = await t2.call({
+        method: 'POST',
+        url: '/site/api/v1/user/sms/send',
+        payload: { countryCode: '86', phone, purpose: 'register' },
+      });
+      expect(send.body.status_code).toBe(CODE.success);
+      const code = (await latestSmsCode(t2.db, `(86)${phone}`))!.code;
+      // A second code row for the same phone, as if a parallel request had its own.
+      await t2.db.query(
+        `INSERT INTO sms_codes (phone, purpose, code, ip, expires_at) VALUES ($1, 'register', $2, '127.0.0.1', now() + interval '5 minutes')`,
+        [`(86)${phone}`, code],
+      );
+      const body = {
+        countryCode: '86',
+        phone,
+        smsCode: code,
+        password: 'abc12345',
+        confirmPassword: 'abc12345',
+      };
+      const [a, b] = await Promise.all([
+        t2.call({ method: 'POST', url: '/site/api/v1/user/register', payload: body }),
+        t2.call({ method: 'POST', url: '/site/api/v1/user/register', payload: body }),
+      ]);
+      const codes = [a.body.status_code, b.body.status_code].sort();
+      expect(codes).toEqual([CODE.success, MEMBER_CODE.phoneTaken].sort());
+      expect(a.status).toBe(200);
+      expect(b.status).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -243,9 +243,18 @@ describe('the page with embedded pre-info', () => {
     expect(html).toContain('<title>限制测试站</title>');
   });
 
-  it('embeds it for an alert caller', async () => {
+  // An embedded copy would let the site skip preInfo and never meet the 6032 (found in review): the page must ask.
+  it('leaves it out for an alert caller, whose preInfo call then answers 6032 with the pre-info', async () => {
     await addRestriction(t.db, '10.0.0.0/8', 'alert');
-    expect(await page('10.1.2.3')).toContain('id="pre-info"');
+    expect(await page('10.1.2.3')).not.toContain('id="pre-info"');
+    const res = await t.call({
+      method: 'POST',
+      url: '/site/api/v1/configuration/preInfo',
+      payload: {},
+      remoteAddress: '10.1.2.3',
+    });
+    expect(res.body.status_code).toBe(6032);
+    expect(res.body.data.maintainConfig.status).toBe(1);
   });
 
   it.each(['caveat', 'blocked'] as const)(

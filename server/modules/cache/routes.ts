@@ -23,7 +23,8 @@ export function cacheRoutes(
     { schema: { params: { type: 'object', properties: { path: { type: 'string', maxLength: 512 } } } } },
     async (req) => {
       const path = req.params.path; // Fastify has already decoded the one encoded segment
-      const load = cacheable[path];
+      // Own keys only: '/api/api-cache/constructor' must not reach Object.prototype.
+      const load = Object.hasOwn(cacheable, path) ? cacheable[path] : undefined;
       if (!load) throw new ApiError(CODE.validation, SERVER_MESSAGE.cacheReadFailed);
       const hit = await db.query<{ body: unknown }>(
         'SELECT body FROM api_cache WHERE path = $1 AND expires_at > now()',

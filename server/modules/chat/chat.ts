@@ -12,7 +12,7 @@ import {
 } from '../../../src/protocol/stream.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { publishChatMessage, publishSpeechChanged } from '../../stream/channels.ts';
-import { readSiteConfig, type SiteConfig } from '../site/config.ts';
+import { cachedSiteConfig, type SiteConfig } from '../site/config.ts';
 
 // The live-stream chat of the home page's video block (one room). Every rule is checked against the database
 // (mute, VIP level, the last message's time), so any node may take any member's message.
@@ -95,7 +95,7 @@ export async function readChatMember(q: Queryable, memberId: number): Promise<Ch
 /** The member's current login data, or null when the member is gone. */
 export async function readLoginData(db: Queryable, memberId: number): Promise<LoginData | null> {
   const member = await readChatMember(db, memberId);
-  return member ? loginDataOf(member, await readSiteConfig(db)) : null;
+  return member ? loginDataOf(member, await cachedSiteConfig(db)) : null;
 }
 
 export type ChatRefusal = {
@@ -130,7 +130,7 @@ export async function sendChat(
   if (!text) return refuse('empty');
   if (textWidth(text) > CHAT_MAX_WIDTH) return refuse('tooLong');
 
-  const config = await readSiteConfig(db);
+  const config = await cachedSiteConfig(db);
   const range = { vipMin: config.chatVipMin, vipMax: config.chatVipMax };
   if (!config.siteVideoSkinOpen) return refuse('closed');
 

@@ -10,7 +10,7 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
-import { readSiteConfig } from '../site/config.ts';
+import { cachedSiteConfig } from '../site/config.ts';
 import { recordDevice } from './devices.ts';
 import { LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_PHONE, LOGIN_WINDOW_MS } from './limits.ts';
 import { openSession, revokeMemberSessions } from './sessions.ts';
@@ -62,11 +62,19 @@ function newInviteCode(): string {
 }
 
 /** Runs fn; a wrong SMS code rolls the transaction back and is then counted against the code. */
+/** PostgreSQL's unique_violation SQLSTATE. */
+const UNIQUE_VIOLATION = '23505';
+
 async function withSmsCode<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(fn);
   } catch (err) {
     if (err instanceof SmsWrongCode) await recordWrongSmsAttempt(db, err.smsId);
+    // Two registrations of one phone at once: the second meets the unique index, and is told so (not a 500).
+    const pg = err as { code?: string; constraint?: string };
+    if (pg.code === UNIQUE_VIOLATION && pg.constraint === 'members_phone_key') {
+      throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
+    }
     throw err;
   }
 }
@@ -96,7 +104,7 @@ function inviterCode(input: RegisterInput): { code: string; source: string } | n
 }
 
 export async function registerMember(db: Db, input: RegisterInput) {
-  const config = await readSiteConfig(db);
+  const config = await cachedSiteConfig(db);
   if (config.stopRegister) throw new ApiError(MEMBER_CODE.registerStopped, MEMBER_MESSAGE.registerStopped);
   const phone = checkPhone(input.countryCode, input.phone);
   checkPhoneAllowed(config, input.phone);
@@ -140,7 +148,7 @@ export interface LoginInput {
 }
 
 export async function loginMember(db: Db, input: LoginInput) {
-  const config = await readSiteConfig(db);
+  const config = await cachedSiteConfig(db);
   if (config.stopLogin) throw new ApiError(MEMBER_CODE.loginStopped, MEMBER_MESSAGE.loginStopped);
   const phone = checkPhone(input.countryCode, input.phone);
 

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/db.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
 import { deriveJwtKey, signJwt } from '../../security/jwt.ts';
-import { readSiteConfig } from '../site/config.ts';
+import { cachedSiteConfig } from '../site/config.ts';
 import { deviceOf, requireMember } from './auth.ts';
 import { MEMBER_JWT_TTL_S } from './limits.ts';
 import {
@@ -61,7 +61,7 @@ export function memberRoutes(app: FastifyInstance, deps: { db: Db; secret: strin
       const { countryCode: cc, phone: number, purpose } = req.body;
       if (!isValidPhone(cc, number)) throw new ApiError(MEMBER_CODE.phoneFormat, MEMBER_MESSAGE.phoneFormat);
       const stored = formatStoredPhone(cc, number);
-      const config = await readSiteConfig(db);
+      const config = await cachedSiteConfig(db);
       if (purpose === 'register' && config.stopRegister) {
         throw new ApiError(MEMBER_CODE.registerStopped, MEMBER_MESSAGE.registerStopped);
       }

@@ -115,6 +115,11 @@ export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
   };
 }
 
+/** The site configuration for request paths: from the hot cache (server/db/hot-cache.ts). */
+export function cachedSiteConfig(db: Queryable): Promise<SiteConfig> {
+  return cached(db, 'siteConfig', () => readSiteConfig(db));
+}
+
 export async function readPreInfo(db: Queryable, ip: string): Promise<PreInfo> {
-  return toPreInfo(await cached(db, 'siteConfig', () => readSiteConfig(db)), ip);
+  return toPreInfo(await cachedSiteConfig(db), ip);
 }
