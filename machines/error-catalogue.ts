@@ -1,4 +1,5 @@
 // spec §8: the one table of reactions to coded API errors. The app actor consults it; nothing else decides.
+import { CODE } from '../src/protocol/api.ts';
 
 /** A coded error as the API client publishes it (pure data, so machines need not import the client). */
 export interface ApiErrorInfo {
@@ -54,34 +55,39 @@ export const isSessionGuarded = (location: string) =>
   SESSION_GUARDED_PARTS.some((part) => location.includes(part));
 
 /** spec §8: 6001, 10105, 10004, 10104 clear the token; 10102 too (with the cached user). */
-export const TOKEN_CLEARING_CODES = [6001, 10105, 10004, 10104] as const;
-export const SESSION_ERROR_CODES = [...TOKEN_CLEARING_CODES, 10102] as const;
+export const TOKEN_CLEARING_CODES = [
+  CODE.loggedInElsewhere,
+  CODE.tokenRevoked,
+  CODE.tokenInvalid,
+  CODE.tokenExpired,
+] as const;
+export const SESSION_ERROR_CODES = [...TOKEN_CLEARING_CODES, CODE.deviceBlocked] as const;
 export const ACCESS_CAVEAT = 'access-caveat';
 export const ACCESS_ALERT = 'access-alert';
 
 export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   {
     type: 'business',
-    codes: [6031, 6033],
+    codes: [CODE.accessCaveat, CODE.accessBlocked],
     reactions: [{ kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_CAVEAT}`, replace: true }],
     why: 'spec §8: 6031, 6033 go to the restriction page (access-caveat)',
   },
   {
     type: 'business',
-    codes: [6032],
+    codes: [CODE.accessAlert],
     when: (f) => f.maintainStatus !== 0 && !f.alertSkipped,
     reactions: [{ kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_ALERT}`, replace: true }],
     why: 'spec §8: 6032 goes to the restriction page (access-alert) unless in maintenance or skipped',
   },
   {
     type: 'business',
-    codes: [10102],
+    codes: [CODE.deviceBlocked],
     reactions: [{ kind: 'endSession' }, { kind: 'dialog', dialog: 'alert', okTo: LOGIN_PATH }],
     why: 'spec §8: 10102 device blocked: clear token and cached user, alert with the message, OK goes to login',
   },
   {
     type: 'business',
-    codes: [6001],
+    codes: [CODE.loggedInElsewhere],
     reactions: [
       { kind: 'clearSocket' },
       { kind: 'endSession' },
@@ -91,7 +97,7 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   },
   {
     type: 'business',
-    codes: [10105, 10004, 10104],
+    codes: [CODE.tokenRevoked, CODE.tokenInvalid, CODE.tokenExpired],
     reactions: [{ kind: 'endSession' }],
     why: 'spec §8: 10105, 10004, 10104 clear the token',
   },

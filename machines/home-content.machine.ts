@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Notice, PopInfo, StationAd, SuspensionIcon } from '../src/protocol/site.ts';
+import {
+  NOTICE_CATEGORY,
+  type Notice,
+  type PopInfo,
+  type StationAd,
+  type SuspensionIcon,
+} from '../src/protocol/site.ts';
 
 /** Platform count map keys (spec §3): sports, slots, e-sports, live casino, lottery, chess-and-card. */
 export const PLATFORM_KEYS = ['QP', 'TY', 'ZR', 'DZ', 'CP', 'DJ'] as const;
@@ -37,7 +43,7 @@ export type HomeEvent =
   | { type: 'home.notice'; notice: Notice };
 
 /** queryNoticeList category of the notice bar. */
-export const MARQUEE_CATEGORY = 1;
+export const MARQUEE_CATEGORY = NOTICE_CATEGORY.marquee;
 
 export const homeContentMachine = setup({
   types: {} as { context: Context; events: HomeEvent; input: { popSeenOn: string | null } },

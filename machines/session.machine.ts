@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { CODE } from '../src/protocol/api.ts';
 import type {
   AuthResponse,
   InviteParams,
@@ -14,7 +15,13 @@ import type {
 export const NOTICE_PAGE = '/user/login';
 
 /** spec §8: codes that end the session on this device (the token is cleared). */
-export const SESSION_ENDING_CODES: ReadonlyArray<number> = [6001, 10105, 10004, 10104, 10102];
+export const SESSION_ENDING_CODES: ReadonlyArray<number> = [
+  CODE.loggedInElsewhere,
+  CODE.tokenRevoked,
+  CODE.tokenInvalid,
+  CODE.tokenExpired,
+  CODE.deviceBlocked,
+];
 
 export interface SessionError {
   code: number | string;

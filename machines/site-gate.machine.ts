@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { CODE } from '../src/protocol/api.ts';
 import type { PreInfo } from '../src/protocol/site.ts';
 
 // The site gate (spec §1, §4, §5): pre-info at boot, maintenance, the mobile-domain redirect, cookies.
@@ -13,7 +14,11 @@ export const HOME_PATH = '/';
  * blocked device (10102). The app actor shows the page or the alert; the gate re-checks at the poll instead of
  * retrying every few seconds.
  */
-export const RESTRICTED_CODES: ReadonlyArray<number> = [6031, 6033, 10102];
+export const RESTRICTED_CODES: ReadonlyArray<number> = [
+  CODE.accessCaveat,
+  CODE.accessBlocked,
+  CODE.deviceBlocked,
+];
 /** spec §4: maintainConfig.status 0 means maintenance. */
 export const MAINTAIN_STATUS_DOWN = 0;
 

@@ -49,6 +49,9 @@ function parseIncoming(data: RawData): Incoming | null {
  * One socket: its heartbeat timer, its login and the messages it sends. This is connection state (gone with
  * the socket); whatever another node would need lives in the database.
  */
+/** The wire form of a message (spec §4: JSON with msgId and body). */
+export const encodeFrame = (msgId: number, body: unknown) => JSON.stringify({ msgId, body });
+
 export class Connection {
   memberId: number | null = null;
   /** Database clock at login, ms. */
@@ -76,13 +79,18 @@ export class Connection {
   }
 
   send(msgId: number, body: unknown): void {
+    this.sendFrame(encodeFrame(msgId, body));
+  }
+
+  /** Sends an already encoded frame: a fan-out encodes once for every socket. */
+  sendFrame(frame: string): void {
     if (!this.isOpen) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.hub.log.warn({ ip: this.ip, memberId: this.memberId }, 'stream socket too slow; dropped');
       this.socket.terminate();
       return;
     }
-    this.socket.send(JSON.stringify({ msgId, body }));
+    this.socket.send(frame);
   }
 
   /** Sends a last message (the reason), then closes. */

@@ -26,7 +26,7 @@ import {
   type KickEvent,
   type SessionEndReason,
 } from './channels.ts';
-import { Connection, STREAM_MESSAGE } from './connection.ts';
+import { Connection, encodeFrame, STREAM_MESSAGE } from './connection.ts';
 
 export interface StreamOptions {
   heartbeatIntervalMs: number;
@@ -145,7 +145,9 @@ export class StreamHub {
   private pushNotice(id: number): void {
     readLiveNotice(this.db, id).then(
       (notice) => {
-        if (notice) for (const c of this.conns) c.send(MSG.notice, notice);
+        if (!notice) return;
+        const frame = encodeFrame(MSG.notice, notice);
+        for (const c of this.conns) c.sendFrame(frame);
       },
       (err: unknown) => this.log.error({ err, id }, 'stream notice push failed'),
     );
@@ -167,7 +169,8 @@ export class StreamHub {
 
   private pushChat(message: ChatMessage): void {
     if (message.room !== CHAT_ROOM) return;
-    for (const c of this.conns) if (c.memberId !== null) c.send(MSG.chatMessage, message);
+    const frame = encodeFrame(MSG.chatMessage, message);
+    for (const c of this.conns) if (c.memberId !== null) c.sendFrame(frame);
   }
 
   /** An operator muted or unmuted the member: their sockets get the login data again. */
