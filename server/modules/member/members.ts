@@ -113,6 +113,8 @@ export async function registerMember(db: Db, input: RegisterInput) {
   const invite = inviterCode(input);
 
   return withSmsCode(db, async (tx) => {
+    // One registration per phone at a time: a parallel one then sees this member (6021), not a spent code.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`register:${phone}`]);
     const taken = await tx.query('SELECT 1 FROM members WHERE phone = $1', [phone]);
     if (taken.rows.length) throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
     let inviterId: number | null = null;
