@@ -26,6 +26,11 @@ export const MSG = {
   balance: 20002,
   /** server → client: the login ended elsewhere (`KickBody`, code 6001); the server then closes the socket. */
   kick: 20003,
+  /**
+   * server → client, to every socket (anonymous ones too): the site configuration changed (maintenance, title,
+   * restrictions...). Body `SiteConfigChanged`; the site re-reads pre-info at once instead of at the next poll.
+   */
+  siteConfig: 20004,
   /** client → server: `ChatSendBody`. */
   chatSend: 30001,
   /** server → client: a chat message of the room (`ChatMessage`), the sender's own included. */
@@ -75,6 +80,11 @@ export interface StreamMessage<B = unknown> {
   msgId: number;
   token?: string;
   body: B;
+}
+
+/** Body of MSG.siteConfig: which configuration keys changed (empty when unknown). */
+export interface SiteConfigChanged {
+  keys: string[];
 }
 
 export interface HeartbeatReply {

@@ -1,0 +1,124 @@
+import { HELP_TOPICS } from './help-topics.ts';
+
+// Every route of spec §2 with its access and the area that serves it (issue 8 §1, §2). The area registry
+// (areas.ts) turns this table into the router's routes; the checks of issue 8 §5 walk it.
+
+/**
+ * Who may see a route: everyone; members only (a visitor is asked to log in first, spec §6); visitors only
+ * (the login and register forms send a logged-in player on).
+ */
+export type Access = 'public' | 'member' | 'guestOnly';
+
+/** A page that exists only while the site is in that condition (anywhere else, the player goes home). */
+export type OnlyWhen = 'maintenance' | 'restricted';
+
+export interface RouteEntry {
+  /** The path as the player types it (spec §2). */
+  path: string;
+  access: Access;
+  /** The area (src/features/<area>/) whose page renders it. */
+  area: string;
+  onlyWhen?: OnlyWhen;
+}
+
+const MINE_PAGES = [
+  'audit',
+  'userInfo',
+  'mail',
+  'feedback',
+  'vip',
+  'vip/details',
+  'record/transRecord',
+  'record/betRecord',
+  'record/giftRecord',
+  'record/welfare',
+  'currency',
+  'mall/record',
+  'mall/coinRecord',
+  'record/currencyRecord',
+  'finance/wallet',
+  'finance/deposit',
+  'finance/transfer',
+  'finance/withdrawal',
+  'addBankCard',
+  'virtualCoinCard',
+  'finance/introTutorial',
+  'finance/introTutorial/platformTutorials',
+  'balance',
+  'rebate',
+  'infoAudit',
+  'userInfo/authentication',
+  'userInfo/authentication/bindBankCard',
+  // spec §2 payment accounts: add / list of each kind
+  'addEBpayCard',
+  'ebpayAcount',
+  'addKOIpayCard',
+  'koipayAcount',
+  'addAlipayCard',
+  'alipayAcount',
+  'addSharelifeCard',
+  'sharelifeAcount',
+  'addwechatCard',
+  'wechatAcount',
+  'addDigitalCard',
+  'digitalAcount',
+] as const;
+
+const pub = (path: string, area: string, onlyWhen?: OnlyWhen): RouteEntry =>
+  onlyWhen ? { path, access: 'public', area, onlyWhen } : { path, access: 'public', area };
+
+/** spec §2, every path. */
+export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
+  pub('/other/maintenance', 'other', 'maintenance'),
+  pub('/other/restrictionIp', 'other', 'restricted'),
+  pub('/404', 'other'),
+  { path: '/user/login', access: 'guestOnly', area: 'auth' },
+  { path: '/user/register', access: 'guestOnly', area: 'auth' },
+  pub('/user/password', 'auth'),
+  pub('/registerGuide', 'auth'),
+  pub('/', 'home'),
+  pub('/demo', 'demo'),
+  pub('/customer/main', 'customer'),
+  pub('/customer/instead', 'customer'),
+  ...['chess', 'egame', 'gaming', 'lottery', 'realbet', 'sport', 'fishing'].map((g) => pub(`/game/${g}`, 'games')),
+  ...['discount', 'friendInvitation', 'friendPeakBet', 'luckyFlip', 'calendar'].map((a) =>
+    pub(`/activity/${a}`, 'activity'),
+  ),
+  { path: '/mine', access: 'member', area: 'mine' },
+  ...MINE_PAGES.map((p): RouteEntry => ({
+    path: `/mine/${p}`,
+    access: 'member',
+    area: p.startsWith('finance/') || p === 'balance' ? 'wallet' : 'mine',
+  })),
+  pub('/download', 'download'),
+  pub('/download-page', 'download'),
+  pub('/sponsor/0', 'sponsor'),
+  pub('/agent', 'agent'),
+  pub('/help/xnbcqkjc', 'help'),
+  ...HELP_TOPICS.map((topic) => pub(`/help/${topic}`, 'help')),
+];
+
+/**
+ * The honest map of what is left (issue 8 §5): spec §2 paths whose page is still the under-construction
+ * screen. Each later issue removes its rows; a test fails when a listed path has a real page, or an unlisted
+ * path shows the under-construction screen.
+ */
+export const NOT_YET_BUILT: ReadonlyArray<string> = ROUTE_TABLE.map((r) => r.path).filter(
+  (path) =>
+    ![
+      '/other/maintenance',
+      '/other/restrictionIp',
+      '/404',
+      '/user/login',
+      '/user/register',
+      '/user/password',
+      '/registerGuide',
+      '/',
+      '/demo',
+    ].includes(path),
+);
+
+/** The route of a path, when spec §2 has one. */
+export function routeOf(path: string): RouteEntry | undefined {
+  return ROUTE_TABLE.find((r) => r.path === path);
+}
