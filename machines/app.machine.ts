@@ -1,42 +1,39 @@
 import { assign, emit, enqueueActions, fromPromise, raise, sendParent, sendTo, setup } from 'xstate';
+import type { AnyActorLogic, CallbackActorLogic, EventObject } from 'xstate';
 import type {
   AuthResponse,
   LoginRequest,
   MemberInfo,
+  MemberJwt,
   RegisterRequest,
   ResetPasswordRequest,
   SmsSendRequest,
   SmsSendResponse,
 } from '../src/protocol/member.ts';
-import type { Notice, PopInfo, PreInfo } from '../src/protocol/site.ts';
-import { LOGIN_PATH, maintainStatusOf, reactionsFor, type ApiErrorInfo } from './error-catalogue.ts';
-import { depositWarningDialog, DEPOSIT_PATH, noticeDialog, popActivityDialog } from './dialogs.ts';
-import { homeContentMachine, type HomeLoad } from './home-content.machine.ts';
-import { modalHostMachine, type ModalHostEvent } from './modal-host.machine.ts';
-import type { AppEventLike } from './modal-types.ts';
-import { sessionMachine, type SessionEvent, type SessionInput } from './session.machine.ts';
-import { HOME_PATH, siteGateMachine, type PreInfoResult, type SiteGateInput } from './site-gate.machine.ts';
-import { smsCodeMachine, type SmsCodeEvent } from './sms-code.machine.ts';
-import { backoffMs, socketMachine, type ConnectionCommand } from './socket.machine.ts';
-import type { CallbackActorLogic, EventObject } from 'xstate';
+import type { Notice, PreInfo } from '../src/protocol/site.ts';
 import type { KickBody } from '../src/protocol/stream.ts';
-import type { MemberJwt } from '../src/protocol/member.ts';
+import type { AreaEvent } from './area.ts';
+import { noticeDialog } from './dialogs.ts';
+import { maintainStatusOf, reactionsFor, type ApiErrorInfo } from './error-catalogue.ts';
+import { modalHostMachine } from './modal-host.machine.ts';
+import type { AppEventLike } from './modal-types.ts';
+import { sessionMachine, type SessionInput } from './session.machine.ts';
+import { siteGateMachine, type PreInfoResult, type SiteGateInput } from './site-gate.machine.ts';
+import { smsCodeMachine } from './sms-code.machine.ts';
+import { backoffMs, socketMachine, type ConnectionCommand } from './socket.machine.ts';
 import { themeMachine, type Theme, type ThemeInput } from './theme.machine.ts';
 import { titleMarqueeMachine } from './title-marquee.machine.ts';
 
-// The root of the one XState system (issue 3 §1): every long-lived concern is a child with a systemId;
-// views read snapshots and send events here; navigation leaves as an emitted intent.
-
-/** spec §6: member areas require a token. */
-export const MEMBER_AREA = '/mine';
-/** Pages a player leaves once logged in (to where the login was asked for). */
-export const AUTH_PAGES: ReadonlyArray<string> = [LOGIN_PATH, '/user/register'];
+// The root of the one XState system (issue 3 §1, thinned by issue 8 §1): the shell only (site gate, session,
+// socket, modals, theme, title marquee, the error catalogue). Views send to the child actor they read
+// (src/app/system.ts); the root listens only where it coordinates: the catalogue's reactions, session and
+// socket, browser events that several children need, and the areas' actors, which it spawns and stops
+// without knowing any of them.
 
 export interface AppInput {
   gate: SiteGateInput;
   theme: ThemeInput;
   title: { title: string; hidden: boolean };
-  home: { popSeenOn: string | null };
   session: SessionInput;
   /** The player chose to continue past the access alert earlier this session. */
   alertSkipped: boolean;
@@ -44,61 +41,45 @@ export interface AppInput {
 
 export type AppEvent =
   | { type: 'api.error'; error: ApiErrorInfo }
-  | { type: 'gate.preInfo'; preInfo: PreInfo }
-  | { type: 'gate.retry' }
   | { type: 'page.hidden' }
   | { type: 'page.visible' }
   | { type: 'page.focus'; cookieToken: string | null }
   | { type: 'route.changed'; path: string; search: string }
   | { type: 'alert.skip' }
-  | { type: 'theme.select'; theme: Theme }
-  | { type: 'home.load' }
-  | { type: 'home.retry' }
-  | { type: 'home.popClose' }
-  | { type: 'session.changed'; loggedIn: boolean }
-  /** Navigation asked for by a modal button (an intent like any other). */
+  /** Navigation asked for by a modal button or an area (an intent like any other). */
   | { type: 'app.navigate'; to: string }
-  | { type: 'home.popShow'; pop: PopInfo }
+  /** An area's route was entered: its actor joins the system under `id` (unless it is there already). */
+  | { type: 'area.enter'; id: string; logic: AnyActorLogic; input: unknown }
+  /** The player left the area: its actor stops. */
+  | { type: 'area.leave'; id: string }
+  // From the children (sendParent at composition).
+  | { type: 'gate.preInfo'; preInfo: PreInfo }
+  | { type: 'session.changed'; loggedIn: boolean }
   | { type: 'socket.notice'; notice: Notice }
   | { type: 'socket.kick'; kick: KickBody }
-  | { type: 'chat.send'; text: string }
-  | { type: 'chat.dismissError' }
-  | Exclude<ModalHostEvent, { type: 'modal.removed' } | { type: 'modal.run' }>
-  | Exclude<SessionEvent, { type: 'session.focus' } | { type: 'session.end' }>
-  | SmsCodeEvent;
+  | { type: 'socket.siteConfig' };
 
 export type AppEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
 interface Context {
-  boot: AppInput;
   preInfo: PreInfo | null;
   alertSkipped: boolean;
-  lastError: ApiErrorInfo | null;
   path: string;
   search: string;
-  /** The device holds a token (logged in, or restoring a login). */
-  authenticated: boolean;
+  /** The areas' actors running now (their ids are their systemIds): cross-area facts are broadcast to them. */
+  areas: string[];
 }
 
-/** The ids (and systemIds) of the app's children, for views and the inspector. */
+/** The ids (and systemIds) of the shell's children, for views and the inspector. */
 export const CHILD = {
   siteGate: 'siteGate',
   theme: 'theme',
   titleMarquee: 'titleMarquee',
-  home: 'home',
   session: 'session',
   smsCode: 'smsCode',
   modals: 'modals',
   socket: 'socket',
 } as const;
-
-const redirectTarget = (search: string) => {
-  const to = new URLSearchParams(search).get('redirect');
-  // Only a path of this site: never an open redirect. Browsers read '//x', '/\\x' (and either with tabs or
-  // newlines stripped) as another host, so a second slash or backslash, or any control character, is refused.
-  const safe = to && /^\/(?![\\/])/.test(to) && ![...to].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
-  return safe ? to : HOME_PATH;
-};
 
 export const appMachine = setup({
   types: {} as {
@@ -110,7 +91,6 @@ export const appMachine = setup({
       siteGate: 'siteGate';
       theme: 'theme';
       titleMarquee: 'titleMarquee';
-      home: 'home';
       session: 'session';
       smsCode: 'smsCode';
       modals: 'modals';
@@ -121,7 +101,6 @@ export const appMachine = setup({
     siteGate: siteGateMachine,
     theme: themeMachine,
     titleMarquee: titleMarqueeMachine,
-    home: homeContentMachine,
     session: sessionMachine,
     smsCode: smsCodeMachine,
     modals: modalHostMachine,
@@ -131,6 +110,7 @@ export const appMachine = setup({
     /** Keeps the access-alert skip flag for this session: provided at composition. */
     persistAlertSkip: () => {},
   },
+  // Cross-area facts (route, session, socket notices) are sent to every running area: context.areas.
   guards: {
     titleChanged: ({ context, event }) =>
       event.type === 'gate.preInfo' &&
@@ -139,47 +119,45 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
-    boot: input,
     preInfo: null,
     alertSkipped: input.alertSkipped,
-    lastError: null,
     // No route yet: the router host reports the first one (so "entering a page" also holds on a fresh load).
     path: '',
     search: '',
-    authenticated: input.session.token !== null || input.session.urlToken !== null,
+    areas: [],
   }),
   invoke: [
     {
       id: CHILD.siteGate,
       systemId: CHILD.siteGate,
       src: 'siteGate',
-      input: ({ context }) => context.boot.gate,
+      input: ({ event }) => inputOf(event).gate,
     },
-    { id: CHILD.theme, systemId: CHILD.theme, src: 'theme', input: ({ context }) => context.boot.theme },
+    { id: CHILD.theme, systemId: CHILD.theme, src: 'theme', input: ({ event }) => inputOf(event).theme },
     {
       id: CHILD.titleMarquee,
       systemId: CHILD.titleMarquee,
       src: 'titleMarquee',
-      input: ({ context }) => context.boot.title,
+      input: ({ event }) => inputOf(event).title,
     },
-    { id: CHILD.home, systemId: CHILD.home, src: 'home', input: ({ context }) => context.boot.home },
     {
       id: CHILD.session,
       systemId: CHILD.session,
       src: 'session',
-      input: ({ context }) => context.boot.session,
+      input: ({ event }) => inputOf(event).session,
     },
     { id: CHILD.smsCode, systemId: CHILD.smsCode, src: 'smsCode' },
     { id: CHILD.modals, systemId: CHILD.modals, src: 'modals' },
     { id: CHILD.socket, systemId: CHILD.socket, src: 'socket' },
   ],
+  // issue 8 §2: visitors hold a socket too (heartbeat and pushes); it logs in when the session is a member's.
+  entry: sendTo(CHILD.socket, { type: 'socket.start' }),
   initial: 'running',
   states: {
     running: {
       on: {
         'api.error': {
           actions: enqueueActions(({ context, event, enqueue }) => {
-            enqueue.assign({ lastError: event.error });
             const facts = {
               maintainStatus:
                 maintainStatusOf(event.error.data) ?? context.preInfo?.maintainConfig.status ?? null,
@@ -191,12 +169,11 @@ export const appMachine = setup({
                 case 'navigate':
                   enqueue.emit({ type: 'navigate', to: reaction.to, replace: reaction.replace });
                   break;
-                case 'clearSocket':
-                  enqueue.sendTo(CHILD.socket, { type: 'socket.stop' });
+                case 'restricted':
+                  enqueue.sendTo(CHILD.siteGate, { type: 'gate.restricted' });
                   break;
                 case 'endSession':
                   enqueue.sendTo(CHILD.session, { type: 'session.end', code: event.error.code });
-                  enqueue.assign({ authenticated: false });
                   break;
                 case 'dialog':
                   enqueue.sendTo(CHILD.modals, {
@@ -221,7 +198,6 @@ export const appMachine = setup({
           },
           { actions: assign({ preInfo: ({ event }) => event.preInfo }) },
         ],
-        'gate.retry': { actions: sendTo(CHILD.siteGate, { type: 'gate.retry' }) },
         'page.focus': {
           actions: [
             sendTo(CHILD.siteGate, { type: 'gate.check' }),
@@ -240,8 +216,12 @@ export const appMachine = setup({
             sendTo(CHILD.socket, { type: 'page.visible' }),
           ],
         },
+        // issue 8 §2: a configuration change reaches a visitor within seconds: the gate re-reads pre-info.
+        'socket.siteConfig': { actions: sendTo(CHILD.siteGate, { type: 'gate.check' }) },
         'socket.notice': {
-          actions: sendTo(CHILD.home, ({ event }) => ({ type: 'home.notice', notice: event.notice })),
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            for (const id of context.areas) enqueue.sendTo(id as never, event as never);
+          }),
         },
         // A kick is the server's 6001 by another road: the error catalogue reacts the same way.
         'socket.kick': {
@@ -250,78 +230,44 @@ export const appMachine = setup({
             error: { type: 'business', code: event.kick.code, message: event.kick.message },
           })),
         },
-        'chat.send': { actions: sendTo(CHILD.socket, ({ event }) => event) },
-        'chat.dismissError': { actions: sendTo(CHILD.socket, ({ event }) => event) },
         'route.changed': {
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.assign({ path: event.path, search: event.search });
-            enqueue.sendTo(CHILD.siteGate, { type: 'gate.location', path: event.path });
             enqueue.sendTo(CHILD.modals, { type: 'modal.route', path: event.path });
             if (event.path !== context.path)
               enqueue.sendTo(CHILD.session, { type: 'session.pageChanged', path: event.path });
-            if (event.path === HOME_PATH && event.path !== context.path) {
-              enqueue.sendTo(CHILD.home, { type: 'home.visit' });
-            }
-            // spec §6: a member area without a token asks for a login first, and comes back after it.
-            if (AUTH_PAGES.includes(event.path) && context.authenticated) {
-              // Logged in already: the login and register forms have nothing to do; go where they would lead.
-              enqueue.emit({ type: 'navigate', to: redirectTarget(event.search), replace: true });
-            } else if (event.path.startsWith(MEMBER_AREA) && !context.authenticated) {
-              const back = encodeURIComponent(event.path + event.search);
-              enqueue.emit({ type: 'navigate', to: `${LOGIN_PATH}?redirect=${back}`, replace: true });
-            } else if (event.path === DEPOSIT_PATH && context.path !== DEPOSIT_PATH) {
-              // issue 5 §1: the deposit-safety warning shows when a player opens the deposit page.
-              enqueue.sendTo(CHILD.modals, { type: 'modal.open', spec: depositWarningDialog() });
-            }
+            for (const id of context.areas) enqueue.sendTo(id as never, event as never);
           }),
         },
         'session.changed': {
           actions: enqueueActions(({ context, event, enqueue }) => {
-            enqueue.assign({ authenticated: event.loggedIn });
-            // issue 5 §2: a logged-in player holds a live socket.
-            enqueue.sendTo(CHILD.socket, { type: event.loggedIn ? 'socket.start' : 'socket.stop' });
-            // Only on the change to logged in (a restored login on these pages was already sent on).
-            if (event.loggedIn && !context.authenticated && AUTH_PAGES.includes(context.path)) {
-              enqueue.emit({ type: 'navigate', to: redirectTarget(context.search), replace: true });
-            }
-            if (!event.loggedIn && context.path.startsWith(MEMBER_AREA)) {
-              enqueue.emit({ type: 'navigate', to: HOME_PATH, replace: true });
-            }
+            // issue 5 §2, issue 8 §2: a member's socket logs in; an ended session's socket forgets its login.
+            enqueue.sendTo(CHILD.socket, { type: event.loggedIn ? 'socket.login' : 'socket.logout' });
+            const fact: AreaEvent = { type: event.loggedIn ? 'session.loggedIn' : 'session.loggedOut' };
+            for (const id of context.areas) enqueue.sendTo(id as never, fact as never);
           }),
         },
         'app.navigate': { actions: emit(({ event }) => ({ type: 'navigate', to: event.to })) },
-        // The pop-up belongs to the home page: content that arrives after the player left (e.g. sent to the
-        // access alert) does not open it over another page; the next visit home offers it again.
-        'home.popShow': {
-          guard: ({ context }) => context.path === HOME_PATH,
-          actions: sendTo(CHILD.modals, ({ event }) => ({
-            type: 'modal.open',
-            spec: popActivityDialog(event.pop),
-          })),
+        // The policy (machines/navigation-policy.ts) then sends the player from the alert page home.
+        'alert.skip': { actions: [assign({ alertSkipped: true }), 'persistAlertSkip'] },
+        'area.enter': {
+          guard: ({ context, event }) => !context.areas.includes(event.id),
+          actions: enqueueActions(({ enqueue, event }) => {
+            // Areas are unknown to the root's types: their logic arrives with the event (lazy-loaded).
+            enqueue.spawnChild(
+              event.logic as never,
+              { id: event.id, systemId: event.id, input: event.input } as never,
+            );
+            enqueue.assign({ areas: ({ context }) => [...context.areas, event.id] });
+          }),
         },
-        'modal.open': { actions: sendTo(CHILD.modals, ({ event }) => event) },
-        'modal.close': { actions: sendTo(CHILD.modals, ({ event }) => event) },
-        'modal.closeTop': { actions: sendTo(CHILD.modals, ({ event }) => event) },
-        'modal.closeAll': { actions: sendTo(CHILD.modals, ({ event }) => event) },
-        'alert.skip': {
-          actions: [
-            assign({ alertSkipped: true }),
-            'persistAlertSkip',
-            emit({ type: 'navigate', to: HOME_PATH, replace: true }),
-          ],
+        'area.leave': {
+          guard: ({ context, event }) => context.areas.includes(event.id),
+          actions: enqueueActions(({ enqueue, event }) => {
+            enqueue.stopChild(event.id);
+            enqueue.assign({ areas: ({ context }) => context.areas.filter((id) => id !== event.id) });
+          }),
         },
-        'theme.select': { actions: sendTo(CHILD.theme, ({ event }) => event) },
-        'home.load': { actions: sendTo(CHILD.home, ({ event }) => event) },
-        'home.retry': { actions: sendTo(CHILD.home, ({ event }) => event) },
-        'home.popClose': { actions: sendTo(CHILD.home, ({ event }) => event) },
-        'session.login': { actions: sendTo(CHILD.session, ({ event }) => event) },
-        'session.register': { actions: sendTo(CHILD.session, ({ event }) => event) },
-        'session.resetPassword': { actions: sendTo(CHILD.session, ({ event }) => event) },
-        'session.logout': { actions: sendTo(CHILD.session, ({ event }) => event) },
-        'session.refresh': { actions: sendTo(CHILD.session, ({ event }) => event) },
-        'session.dismissError': { actions: sendTo(CHILD.session, ({ event }) => event) },
-        'sms.send': { actions: sendTo(CHILD.smsCode, ({ event }) => event) },
-        'sms.dismissError': { actions: sendTo(CHILD.smsCode, ({ event }) => event) },
       },
     },
   },
@@ -334,8 +280,6 @@ export interface AppEffects {
   applyTheme: (theme: Theme) => void;
   persistTheme: (theme: Theme) => void;
   renderTitle: (text: string) => void;
-  loadHome: () => Promise<HomeLoad>;
-  persistPopSeen: (day: string) => void;
   persistAlertSkip: () => void;
   login: (request: LoginRequest) => Promise<AuthResponse & { remember: boolean }>;
   register: (request: RegisterRequest) => Promise<AuthResponse & { remember: boolean }>;
@@ -376,13 +320,6 @@ export function createAppMachine(fx: AppEffects) {
       titleMarquee: titleMarqueeMachine.provide({
         actions: { renderTitle: (_, { text }) => fx.renderTitle(text) },
       }),
-      home: homeContentMachine.provide({
-        actors: { loadHome: fromPromise(() => fx.loadHome()) },
-        actions: {
-          persistPopSeen: (_, { day }) => fx.persistPopSeen(day),
-          showPop: sendParent((_, { pop }: { pop: PopInfo }) => ({ type: 'home.popShow', pop })),
-        },
-      }),
       session: sessionMachine.provide({
         actors: {
           login: fromPromise(({ input }) => fx.login(input)),
@@ -411,6 +348,7 @@ export function createAppMachine(fx: AppEffects) {
             notice,
           })),
           notifyKick: sendParent((_, { kick }: { kick: KickBody }) => ({ type: 'socket.kick', kick })),
+          notifySiteConfig: sendParent({ type: 'socket.siteConfig' }),
         },
         delays: { reconnect: ({ context }) => fx.jitter(backoffMs(context.attempt)) },
       }),
@@ -418,13 +356,26 @@ export function createAppMachine(fx: AppEffects) {
         actions: {
           lockScroll: () => fx.lockScroll(),
           unlockScroll: () => fx.unlockScroll(),
-          // A button's events go to the app actor, in order.
-          runEvents: enqueueActions(({ enqueue }, { events }: { events: ReadonlyArray<AppEventLike> }) => {
-            for (const e of events) enqueue.sendParent(e as AppEvent);
-          }),
+          // A button's events go, in order, to the app actor or to the actor of the system they name.
+          runEvents: enqueueActions(
+            ({ enqueue, system }, { events }: { events: ReadonlyArray<AppEventLike> }) => {
+              for (const { actor, ...event } of events) {
+                if (actor === undefined) enqueue.sendParent(event as AppEvent);
+                else {
+                  const target = system.get(actor);
+                  if (target) enqueue.sendTo(target, event);
+                }
+              }
+            },
+          ),
         },
       }),
     },
     actions: { persistAlertSkip: () => fx.persistAlertSkip() },
   });
+}
+
+/** The boot input, read from the actor's init event (the context keeps none of it). */
+function inputOf(event: unknown): AppInput {
+  return (event as { input: AppInput }).input;
 }

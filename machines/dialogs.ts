@@ -1,10 +1,6 @@
 // The dialogs the app opens itself, as modal specs (texts are i18n keys; the view resolves them).
 import type { ModalSpec } from './modal-types.ts';
-import type { PopInfo } from '../src/protocol/site.ts';
 
-/** spec §2: the deposit-safety warning is 440 px wide. */
-export const DEPOSIT_WARNING_WIDTH = 440;
-export const DEPOSIT_PATH = '/mine/finance/deposit';
 /** Notices about the player's session or safety stay above anything promotional. */
 export const NOTICE_PRIORITY = 10;
 
@@ -24,6 +20,9 @@ export function noticeDialog(kind: 'alert' | 'confirm', message: string, okTo: s
   };
 }
 
+/** spec §2, §9: the deposit-safety warning is 440 px wide. */
+export const DEPOSIT_WARNING_WIDTH = 440;
+
 /**
  * spec §2: the pre-built deposit-safety warning. Its one button, "I understand", closes all modals and then
  * runs the optional callback (events for the app).
@@ -40,29 +39,5 @@ export function depositWarningDialog(callback: ModalSpec['onDismiss'] = []): Mod
     closable: false,
     maskClosable: false,
     priority: NOTICE_PRIORITY,
-  };
-}
-
-/** The home page's pop-up activity (once a day); any way of closing it counts as seen. */
-export function popActivityDialog(pop: PopInfo): ModalSpec {
-  const seen = { type: 'home.popClose' };
-  return {
-    key: `pop:${pop.id}`,
-    // The home page's own: leaving home drops it unseen, and the next visit offers it again.
-    route: '/',
-    kind: 'info',
-    title: pop.title,
-    content: { kind: 'popActivity', pop },
-    buttons: [
-      { label: { key: 'home.popClose' }, events: [seen] },
-      {
-        label: { key: 'home.popGo' },
-        events: pop.linkUrl ? [seen, { type: 'app.navigate', to: pop.linkUrl }] : [seen],
-      },
-    ],
-    position: 'center',
-    closable: true,
-    maskClosable: true,
-    onDismiss: [seen],
   };
 }

@@ -1,5 +1,5 @@
 // spec §8: the one table of reactions to coded API errors. The app actor consults it; nothing else decides.
-import { CODE } from '../src/protocol/api.ts';
+import { CODE, SESSION_ENDING_CODES } from '../src/protocol/api.ts';
 
 /** A coded error as the API client publishes it (pure data, so machines need not import the client). */
 export interface ApiErrorInfo {
@@ -22,8 +22,8 @@ export type Reaction =
   | { kind: 'navigate'; to: string; replace?: boolean }
   /** End the session on this device: clear the token and the cached member (spec §8). */
   | { kind: 'endSession' }
-  /** spec §8 6001: clear the socket store (the live socket closes and forgets its login). */
-  | { kind: 'clearSocket' }
+  /** The caller is restricted (spec §8 6031/6033): the site gate keeps it until a re-check clears it. */
+  | { kind: 'restricted' }
   /** A dialog with the server's message; OK goes to `okTo` (spec §8 10102 alert, 6001 confirm). */
   | { kind: 'dialog'; dialog: 'alert' | 'confirm'; okTo: string };
 
@@ -54,14 +54,6 @@ export const SESSION_GUARDED_PARTS = [
 export const isSessionGuarded = (location: string) =>
   SESSION_GUARDED_PARTS.some((part) => location.includes(part));
 
-/** spec §8: 6001, 10105, 10004, 10104 clear the token; 10102 too (with the cached user). */
-export const TOKEN_CLEARING_CODES = [
-  CODE.loggedInElsewhere,
-  CODE.tokenRevoked,
-  CODE.tokenInvalid,
-  CODE.tokenExpired,
-] as const;
-export const SESSION_ERROR_CODES = [...TOKEN_CLEARING_CODES, CODE.deviceBlocked] as const;
 export const ACCESS_CAVEAT = 'access-caveat';
 export const ACCESS_ALERT = 'access-alert';
 
@@ -69,7 +61,10 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   {
     type: 'business',
     codes: [CODE.accessCaveat, CODE.accessBlocked],
-    reactions: [{ kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_CAVEAT}`, replace: true }],
+    reactions: [
+      { kind: 'restricted' },
+      { kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_CAVEAT}`, replace: true },
+    ],
     why: 'spec §8: 6031, 6033 go to the restriction page (access-caveat)',
   },
   {
@@ -88,11 +83,8 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   {
     type: 'business',
     codes: [CODE.loggedInElsewhere],
-    reactions: [
-      { kind: 'clearSocket' },
-      { kind: 'endSession' },
-      { kind: 'dialog', dialog: 'confirm', okTo: LOGIN_PATH },
-    ],
+    // The socket store is cleared by the session's end (the app sends the socket its logout): one road.
+    reactions: [{ kind: 'endSession' }, { kind: 'dialog', dialog: 'confirm', okTo: LOGIN_PATH }],
     why: 'spec §8: 6001 logged in elsewhere: clear the socket store and the token, confirm, OK goes to login',
   },
   {
@@ -103,7 +95,7 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   },
   {
     type: 'business',
-    codes: SESSION_ERROR_CODES,
+    codes: SESSION_ENDING_CODES,
     when: (f) => isSessionGuarded(f.location),
     reactions: [{ kind: 'navigate', to: '/', replace: true }],
     why: 'spec §2: a session error on a member page (or a venue/registerGuide page) sends the player home',

@@ -1,5 +1,6 @@
 // The data a modal is opened with (issue 5 §1; spec §2 shared modal dialogs, §4 modal buttons, §9 constants).
-// Pure data: views render it, machines run it; the events buttons carry go to the app actor.
+// Pure data: views render it, machines run it; the events buttons carry go to the app actor, or to the actor
+// of the system that `actor` names (an area's, e.g. 'home').
 
 /** Text: literal, or a key of src/i18n/zh-CN.ts resolved by the view (machines hold no player strings). */
 export type Text = string | { key: string; args?: ReadonlyArray<string | number> };
@@ -7,9 +8,11 @@ export type Text = string | { key: string; args?: ReadonlyArray<string | number>
 /** spec §9: button types. */
 export type ButtonType = 'confirm' | 'cancel' | 'danger' | 'hoverCancel';
 
-/** An event for the app actor, sent when a button is clicked (or the modal dismissed). */
+/** An event sent when a button is clicked (or the modal dismissed): to the app actor, or to `actor`. */
 export interface AppEventLike {
   type: string;
+  /** The systemId of the actor the event is for (default: the app actor). Not sent along. */
+  actor?: string;
   [key: string]: unknown;
 }
 

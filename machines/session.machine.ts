@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { CODE } from '../src/protocol/api.ts';
+import { isSessionEnding } from '../src/protocol/api.ts';
+import type { LoginStatus } from './navigation-policy.ts';
 import type {
   AuthResponse,
   InviteParams,
@@ -13,15 +14,6 @@ import type {
 
 /** The page a one-off notice (the password was reset) is meant for. */
 export const NOTICE_PAGE = '/user/login';
-
-/** spec §8: codes that end the session on this device (the token is cleared). */
-export const SESSION_ENDING_CODES: ReadonlyArray<number> = [
-  CODE.loggedInElsewhere,
-  CODE.tokenRevoked,
-  CODE.tokenInvalid,
-  CODE.tokenExpired,
-  CODE.deviceBlocked,
-];
 
 export interface SessionError {
   code: number | string;
@@ -51,6 +43,10 @@ interface Context {
   error: SessionError | null;
   /** A one-off notice for the page (e.g. the password was reset). */
   notice: 'passwordReset' | null;
+  /** The page the player is on (session.pageChanged). */
+  path: string | null;
+  /** The page on which the session last ended, until the player moves on (the navigation policy reads it). */
+  endedOn: string | null;
 }
 
 export type SessionEvent =
@@ -106,11 +102,12 @@ export const sessionMachine = setup({
     reloadPage: () => {},
     /** Tells whoever composes the session that login state changed: provided (the app actor listens). */
     announce: (_, _p: { loggedIn: boolean }) => {},
+    /** The session ended on this page: who it was goes, and the policy learns where it ended. */
+    forget: assign({ token: null, userName: null, member: null, endedOn: ({ context }) => context.path }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
-    sessionEnding: ({ event }) =>
-      SESSION_ENDING_CODES.includes(Number((event as { error?: { code?: unknown } }).error?.code)),
+    sessionEnding: ({ event }) => isSessionEnding((event as { error?: { code?: unknown } }).error?.code),
     tokenChangedElsewhere: ({ context, event }) =>
       event.type === 'session.focus' && (event.cookieToken ?? null) !== context.token,
   },
@@ -125,6 +122,8 @@ export const sessionMachine = setup({
     member: input.urlToken ? null : input.cachedMember,
     error: null,
     notice: null,
+    path: null,
+    endedOn: null,
   }),
   initial: 'booting',
   states: {
@@ -219,7 +218,7 @@ export const sessionMachine = setup({
           {
             guard: 'sessionEnding',
             target: 'anonymous',
-            actions: [assign({ token: null, userName: null, member: null }), 'clearToken'],
+            actions: ['forget', 'clearToken'],
           },
           // Offline or a server fault: stay logged in with what the device knows; a refresh retries.
           { target: 'loggedIn' },
@@ -241,7 +240,7 @@ export const sessionMachine = setup({
           {
             guard: 'sessionEnding',
             target: 'anonymous',
-            actions: [assign({ token: null, userName: null, member: null }), 'clearToken'],
+            actions: ['forget', 'clearToken'],
           },
           { target: 'loggedIn' },
         ],
@@ -254,7 +253,7 @@ export const sessionMachine = setup({
         'session.refresh': 'loadingMember',
         'session.end': {
           target: 'anonymous',
-          actions: [assign({ token: null, userName: null, member: null }), 'clearToken'],
+          actions: ['forget', 'clearToken'],
         },
       },
     },
@@ -264,11 +263,11 @@ export const sessionMachine = setup({
         src: 'logout',
         onDone: {
           target: 'anonymous',
-          actions: [assign({ token: null, userName: null, member: null }), 'clearToken'],
+          actions: ['forget', 'clearToken'],
         },
         onError: {
           target: 'anonymous',
-          actions: [assign({ token: null, userName: null, member: null }), 'clearToken'],
+          actions: ['forget', 'clearToken'],
         },
       },
     },
@@ -280,7 +279,26 @@ export const sessionMachine = setup({
       actions: assign({
         error: null,
         notice: ({ context, event }) => (event.path === NOTICE_PAGE ? context.notice : null),
+        path: ({ event }) => event.path,
+        endedOn: ({ context, event }) => (event.path === context.endedOn ? context.endedOn : null),
       }),
     },
   },
 });
+
+/**
+ * The one definition of "logged in" (issue 8 §2), from the session actor's snapshot: a device holding a token
+ * the server has not yet confirmed is restoring; a confirmed (or offline-kept) login is a member.
+ */
+export function loginStatus(
+  snapshot: { value: unknown; context: Pick<Context, 'token'> } | undefined,
+): LoginStatus {
+  if (!snapshot || snapshot.context.token === null) return 'anonymous';
+  return snapshot.value === 'loggedIn' || snapshot.value === 'loggingOut' ? 'member' : 'restoring';
+}
+
+/** The session ended on the page the player is on (the navigation policy sends them home, spec §2). */
+export const endedHere = (snapshot: { context: Pick<Context, 'path' | 'endedOn'> } | undefined) =>
+  snapshot !== undefined &&
+  snapshot.context.endedOn !== null &&
+  snapshot.context.endedOn === snapshot.context.path;

@@ -1,14 +1,13 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { CODE } from '../src/protocol/api.ts';
 import type { PreInfo } from '../src/protocol/site.ts';
+import type { GateFacts } from './navigation-policy.ts';
 
 // The site gate (spec §1, §4, §5): pre-info at boot, maintenance, the mobile-domain redirect, cookies.
 /** How often an open or maintained site re-reads pre-info (besides on focus). */
 export const GATE_POLL_MS = 60_000;
 /** How long a failed pre-info load waits before it tries again. */
 export const GATE_RETRY_MS = 5_000;
-export const MAINTENANCE_PATH = '/other/maintenance';
-export const HOME_PATH = '/';
 /**
  * spec §8: pre-info refused with these codes means the caller is restricted: an address (6031, 6033) or a
  * blocked device (10102). The app actor shows the page or the alert; the gate re-checks at the poll instead of
@@ -39,7 +38,6 @@ export interface SiteGateInput {
   origin: string;
   /** The invite code to keep across the mobile redirect (spec §1). */
   iCode: string | null;
-  path: string;
 }
 
 interface Context extends SiteGateInput {
@@ -49,9 +47,10 @@ interface Context extends SiteGateInput {
 }
 
 export type SiteGateEvent =
-  { type: 'gate.check' } | { type: 'gate.retry' } | { type: 'gate.location'; path: string };
-
-export type SiteGateEmitted = { type: 'navigate'; to: string; replace?: boolean };
+  | { type: 'gate.check' }
+  | { type: 'gate.retry' }
+  /** Another call was refused as restricted (spec §8 6031/6033): the gate holds it until a re-check clears it. */
+  | { type: 'gate.restricted' };
 
 /** The mobile site address keeping i_code, or null when no redirect applies (spec §1). */
 export function mobileRedirectUrl(
@@ -78,7 +77,6 @@ export const siteGateMachine = setup({
     context: Context;
     events: SiteGateEvent;
     input: SiteGateInput;
-    emitted: SiteGateEmitted;
   },
   actors: {
     /** Reads pre-info from the back end: provided at composition. */
@@ -87,10 +85,6 @@ export const siteGateMachine = setup({
     }),
   },
   actions: {
-    keepOnMaintenancePage: enqueueActions(({ context, enqueue }) => {
-      if (context.path !== MAINTENANCE_PATH)
-        enqueue.emit({ type: 'navigate', to: MAINTENANCE_PATH, replace: true });
-    }),
     /** Leaves for another site (a full page load): provided at composition. */
     redirectExternal: (_, _params: { url: string }) => {},
     /** Tells whoever composes the gate that pre-info is known or changed (the app actor re-titles the tab). */
@@ -109,9 +103,8 @@ export const siteGateMachine = setup({
   id: 'siteGate',
   context: ({ input }) => ({ ...input, preInfo: null, alert: false, error: null }),
   initial: 'booting',
-  on: {
-    'gate.location': { actions: assign({ path: ({ event }) => event.path }) },
-  },
+  // Where the player may be is the navigation policy's to say (machines/navigation-policy.ts); the gate only
+  // knows the site's condition.
   states: {
     booting: {
       always: [
@@ -150,8 +143,8 @@ export const siteGateMachine = setup({
       },
     },
     /**
-     * The back end refuses this caller (spec §8 6031/6033): the app actor has sent the player to the
-     * restriction page; the gate keeps checking, and a lifted restriction brings the player home.
+     * The back end refuses this caller (spec §8 6031/6033): the restriction page shows; the gate keeps
+     * checking, and once the restriction is lifted the policy sends the player home from that page.
      */
     restricted: {
       after: { poll: 'recheckingRestriction' },
@@ -167,7 +160,6 @@ export const siteGateMachine = setup({
               preInfo: ({ event }) => event.output.preInfo,
               alert: ({ event }) => event.output.alert,
             }),
-            emit({ type: 'navigate', to: HOME_PATH, replace: true }),
           ],
         },
         onError: 'restricted',
@@ -194,22 +186,12 @@ export const siteGateMachine = setup({
       },
     },
     open: {
-      // Coming back from maintenance (or landing on its page while open) returns the player home.
-      entry: enqueueActions(({ context, enqueue }) => {
-        if (context.path === MAINTENANCE_PATH)
-          enqueue.emit({ type: 'navigate', to: HOME_PATH, replace: true });
-      }),
       after: { poll: 'refreshing' },
-      on: { 'gate.check': 'refreshing' },
+      on: { 'gate.check': 'refreshing', 'gate.restricted': 'restricted' },
     },
     maintenance: {
-      entry: 'keepOnMaintenancePage',
       after: { poll: 'refreshing' },
-      on: {
-        'gate.check': 'refreshing',
-        // While maintained, every other page leads back to the maintenance page.
-        'gate.location': { actions: [assign({ path: ({ event }) => event.path }), 'keepOnMaintenancePage'] },
-      },
+      on: { 'gate.check': 'refreshing' },
     },
     /** Re-reads pre-info (focus, or the poll); a failure keeps what the gate knew. */
     refreshing: {
@@ -222,8 +204,22 @@ export const siteGateMachine = setup({
             alert: ({ event }) => event.output.alert,
           }),
         },
-        onError: 'evaluating',
+        onError: [{ guard: 'restrictedError', target: 'restricted' }, { target: 'evaluating' }],
       },
     },
   },
 });
+
+/** What the navigation policy needs of the gate's snapshot. */
+export function gateFacts(
+  snapshot: { value: unknown; context: Context } | undefined,
+  alertSkipped: boolean,
+): GateFacts {
+  const value = snapshot?.value;
+  return {
+    settled: value === 'open' || value === 'maintenance' || value === 'restricted',
+    maintenance: value === 'maintenance',
+    restricted: value === 'restricted' || value === 'recheckingRestriction',
+    alert: (snapshot?.context.alert ?? false) && !alertSkipped,
+  };
+}

@@ -13,9 +13,10 @@ import type {
   StreamMessage,
 } from '../src/protocol/stream.ts';
 
-// The live socket (spec §4; issue 5 §2): status 0/1, heartbeat msgId 0 every 5 s while open, login once
-// (jwt, then msgId 10001), close resets socket, room, handlers and the login flag. Beyond the spec:
-// reconnect with backoff and jitter, re-login after reconnecting, pause while the tab is hidden for long.
+// The live socket (spec §4; issue 5 §2; issue 8 §2): status 0/1, heartbeat msgId 0 every 5 s while open,
+// login once (jwt, then msgId 10001) and only with a token, close resets socket, room, handlers and the login
+// flag. Visitors hold a socket too (heartbeat, notices, site-configuration pushes, reading the chat). Beyond
+// the spec: reconnect with backoff and jitter, re-login after reconnecting, pause while the tab is hidden.
 
 /** The stream protocol's message ids (spec §4, §9: 0 heartbeat, 10001 login; src/protocol/stream.ts). */
 export const MSG_ID = MSG;
@@ -49,11 +50,22 @@ interface Context {
   loginError: { code: number; message: string } | null;
   room: ChatState;
   lastBalance: BalanceChange | null;
+  /** The session is logged in: the socket logs in once open (spec §4: login only with a token). */
+  member: boolean;
+  /** A chat room is on screen: its history is asked for once the socket is open. */
+  watching: boolean;
 }
 
 export type SocketEvent =
+  /** Bring the socket up (a visitor's: heartbeat and pushes; it logs in once the session is a member's). */
   | { type: 'socket.start' }
   | { type: 'socket.stop' }
+  /** The session is logged in: log the socket in (bringing it up if needed). */
+  | { type: 'socket.login' }
+  /** The session ended: forget the socket's login (spec §4: close resets it) and go on as a visitor's. */
+  | { type: 'socket.logout' }
+  /** A chat room is shown: its history is wanted. */
+  | { type: 'chat.watch' }
   | { type: 'page.hidden' }
   | { type: 'page.visible' }
   | { type: 'chat.send'; text: string }
@@ -89,6 +101,9 @@ export const socketMachine = setup({
     notifyNotice: (_, _p: { notice: Notice }) => {},
     /** The login ended elsewhere (6001): provided (the app reacts from its error catalogue). */
     notifyKick: (_, _p: { kick: KickBody }) => {},
+    /** The site configuration changed (MSG.siteConfig): provided (the app has the gate re-read pre-info). */
+    notifySiteConfig: () => {},
+    requestHistory: sendTo('connection', { type: 'ws.send', msg: { msgId: MSG.chatHistory, body: {} } }),
     /** spec §4: close resets the socket status, the room, the handlers and the login flag. */
     reset: assign({ status: 0, loginData: null, loginError: null, room: EMPTY_ROOM }),
   },
@@ -96,6 +111,8 @@ export const socketMachine = setup({
     loginOk: ({ event }) => isMsg<LoginReply>(event, MSG_ID.login) && event.msg.body.ok === true,
     loginRefused: ({ event }) => isMsg<LoginReply>(event, MSG_ID.login) && event.msg.body.ok === false,
     hasText: ({ event }) => event.type === 'chat.send' && event.text.trim().length > 0,
+    member: ({ context }) => context.member,
+    watching: ({ context }) => context.watching,
   },
   delays: {
     heartbeat: SOCKET_HEARTBEAT_MS,
@@ -106,7 +123,16 @@ export const socketMachine = setup({
   },
 }).createMachine({
   id: 'socket',
-  context: { status: 0, attempt: 0, loginData: null, loginError: null, room: EMPTY_ROOM, lastBalance: null },
+  context: {
+    status: 0,
+    attempt: 0,
+    loginData: null,
+    loginError: null,
+    room: EMPTY_ROOM,
+    lastBalance: null,
+    member: false,
+    watching: false,
+  },
   type: 'parallel',
   states: {
     visibility: {
@@ -126,8 +152,13 @@ export const socketMachine = setup({
     link: {
       initial: 'idle',
       states: {
-        /** Not logged in: no socket. */
-        idle: { on: { 'socket.start': 'online' } },
+        /** Not started (or stopped): no socket. */
+        idle: {
+          on: {
+            'socket.start': 'online',
+            'socket.login': { target: 'online', actions: assign({ member: true }) },
+          },
+        },
         online: {
           invoke: { id: 'connection', src: 'connection' },
           initial: 'connecting',
@@ -140,6 +171,7 @@ export const socketMachine = setup({
                   enqueue({ type: 'notifyNotice', params: { notice: msg.body as Notice } });
                 if (msg.msgId === MSG_ID.kick)
                   enqueue({ type: 'notifyKick', params: { kick: msg.body as KickBody } });
+                if (msg.msgId === MSG_ID.siteConfig) enqueue('notifySiteConfig');
                 const next = applyMessage(context, msg);
                 if (Object.keys(next).length) enqueue.assign(next);
               }),
@@ -154,6 +186,9 @@ export const socketMachine = setup({
             },
             open: {
               type: 'parallel',
+              entry: enqueueActions(({ context, enqueue }) => {
+                if (context.watching) enqueue('requestHistory');
+              }),
               states: {
                 heartbeat: {
                   initial: 'waiting',
@@ -172,10 +207,28 @@ export const socketMachine = setup({
                     },
                   },
                 },
-                /** spec §4: login once (the isLogin flag is being in `loggedIn`). */
+                /** spec §4: login once (the isLogin flag is being in `loggedIn`), and only with a token. */
                 login: {
-                  initial: 'fetchingJwt',
+                  initial: 'checking',
+                  on: {
+                    // The server's socket is bound to the member: a fresh one goes on as a visitor's.
+                    'socket.logout': {
+                      target: '#socket.link.online',
+                      reenter: true,
+                      actions: ['reset', assign({ member: false })],
+                    },
+                  },
                   states: {
+                    checking: {
+                      always: [{ guard: 'member', target: 'fetchingJwt' }, { target: 'anonymous' }],
+                    },
+                    /** A visitor's socket: heartbeat and pushes, the chat to read, no login. */
+                    anonymous: {
+                      on: {
+                        'socket.login': { target: 'fetchingJwt', actions: assign({ member: true }) },
+                        'socket.logout': {},
+                      },
+                    },
                     fetchingJwt: {
                       invoke: {
                         src: 'fetchJwt',
@@ -257,6 +310,15 @@ export const socketMachine = setup({
   },
   on: {
     'chat.dismissError': { actions: assign({ room: ({ context }) => ({ ...context.room, error: null }) }) },
+    'socket.login': { actions: assign({ member: true }) },
+    'socket.logout': { actions: assign({ member: false }) },
+    'chat.watch': {
+      actions: enqueueActions(({ context, enqueue, self }) => {
+        enqueue.assign({ watching: true });
+        if (!context.watching && self.getSnapshot().matches({ link: { online: 'open' } }))
+          enqueue('requestHistory');
+      }),
+    },
   },
 });
 

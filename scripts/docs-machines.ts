@@ -30,7 +30,10 @@ function isMachine(value: unknown): value is AnyStateMachine {
 }
 
 async function findMachines(): Promise<Doc[]> {
-  const files = (await readdir(machinesDir)).filter((f) => f.endsWith('.machine.ts')).sort();
+  // The shell's machines at the top, each area's in machines/<area>/ (issue 8 §1).
+  const files = (await readdir(machinesDir, { recursive: true }))
+    .filter((f) => f.endsWith('.machine.ts'))
+    .sort();
   const docs: Doc[] = [];
   const seen = new Set<AnyStateMachine>();
   for (const file of files) {
@@ -46,7 +49,7 @@ async function findMachines(): Promise<Doc[]> {
       found.push([exportName, value]);
     }
     found.sort(([a], [b]) => compare(a, b));
-    const stem = file.replace(/\.machine\.ts$/, '');
+    const stem = path.basename(file).replace(/\.machine\.ts$/, '');
     for (const [exportName, machine] of found) {
       docs.push({ name: found.length === 1 ? stem : `${stem}.${exportName}`, file, exportName, machine });
     }

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { CHILD } from '../../machines/app.machine.ts';
 import type { ApiErrorInfo } from '../../machines/error-catalogue.ts';
 import type { ApiError } from '../api/errors.ts';
 import { subscribeApiErrors } from '../api/error-bus.ts';
@@ -38,12 +37,8 @@ export function Bridges() {
       if (to !== here.current.pathname + here.current.search)
         void navigate(to, { replace: replace ?? false });
     };
-    const subs = [app.on('navigate', go)];
-    for (const id of [CHILD.siteGate]) {
-      const child = app.system.get(id);
-      if (child) subs.push(child.on('navigate', go));
-    }
-    return () => subs.forEach((s) => s.unsubscribe());
+    const sub = app.on('navigate', go);
+    return () => sub.unsubscribe();
   }, [app, navigate]);
 
   useEffect(() => {

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { t } from '../i18n/zh-CN.ts';
 import { maskPhone } from '../lib/phone-mask.ts';
-import { AppActor } from './app-actor.ts';
+import { loginStatus } from '../../machines/session.machine.ts';
+import { useSystemActor } from './system.ts';
 
 /** Desktop top navigation: the game categories (issue 3 §2). */
 const CATEGORY_LINKS = [
@@ -39,16 +40,15 @@ const TABS = [
 ];
 
 function ThemeToggle() {
-  const themeRef = AppActor.useSelector((s) => s.children.theme);
-  const space = useSelector(themeRef, (s) => s?.value === 'space');
-  const app = AppActor.useActorRef();
+  const themeRef = useSystemActor('theme');
+  const space = useSelector(themeRef, (s) => s.value === 'space');
   return (
     <button
       type="button"
       className="icon-btn"
       aria-label={t.nav.themeToggle(space)}
       title={t.nav.themeToggle(space)}
-      onClick={() => app.send({ type: 'theme.select', theme: space ? 'default' : 'space' })}
+      onClick={() => themeRef.send({ type: 'theme.select', theme: space ? 'default' : 'space' })}
     >
       <svg
         width="20"
@@ -71,7 +71,7 @@ function ThemeToggle() {
 
 /** The live socket's state, quietly: a dot with its meaning for assistive tech and on hover. */
 function ConnectionDot() {
-  const socketRef = AppActor.useSelector((s) => s.children.socket);
+  const socketRef = useSystemActor('socket');
   const state = useSelector(socketRef, (s) => {
     if (!s) return 'connecting';
     if (s.matches({ link: 'paused' })) return 'paused';
@@ -87,12 +87,10 @@ function ConnectionDot() {
 
 /** Login and register for a visitor; the player's name and logout once logged in. */
 function AccountActions() {
-  const app = AppActor.useActorRef();
-  const sessionRef = AppActor.useSelector((s) => s.children.session);
+  const sessionRef = useSystemActor('session');
   const session = useSelector(sessionRef, (s) => ({
     // A saved login being restored shows its cached member until the server answers.
-    loggedIn:
-      (s?.matches('loggedIn') || ((s?.matches('restoring') ?? false) && s?.context.member != null)) ?? false,
+    loggedIn: loginStatus(s) === 'member' || (loginStatus(s) === 'restoring' && s.context.member != null),
     userName: s?.context.member?.userName ?? s?.context.userName ?? null,
   }));
   if (session.loggedIn) {
@@ -105,7 +103,7 @@ function AccountActions() {
         <button
           type="button"
           className="btn btn--ghost btn--small"
-          onClick={() => app.send({ type: 'session.logout' })}
+          onClick={() => sessionRef.send({ type: 'session.logout' })}
         >
           {t.auth.logout}
         </button>
@@ -125,7 +123,7 @@ function AccountActions() {
 }
 
 function Brand() {
-  const gate = AppActor.useSelector((s) => s.children.siteGate);
+  const gate = useSystemActor('siteGate');
   const logo =
     useSelector(gate, (s) => s?.context.preInfo?.SiteBaseConfigVo.webLogoTitleUrl) || '/media/logo.svg';
   return (

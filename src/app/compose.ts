@@ -1,22 +1,15 @@
 // Binds the app machine's named effects to the API client and the browser (architecture: provide at composition).
 import type { AppEffects, AppInput } from '../../machines/app.machine.ts';
-import type { HomeContent } from '../../machines/home-content.machine.ts';
 import { THEMES, type Theme } from '../../machines/theme.machine.ts';
-import { fetchPopInfo } from '../api/act/pop-info.ts';
-import { fetchStationAds } from '../api/act/station-ads.ts';
-import { fetchSuspensionIcons } from '../api/act/suspension-icon.ts';
 import { BusinessError } from '../api/errors.ts';
-import { fetchPlatformCounts } from '../api/game/platform-count.ts';
-import { fetchNoticeList } from '../api/site/notice-list.ts';
 import { fetchPreInfo } from '../api/site/pre-info.ts';
 import { t } from '../i18n/zh-CN.ts';
 import { CODE } from '../protocol/api.ts';
-import { DISPLAY_EQUIPMENT, NOTICE_CATEGORY, type PreInfo } from '../protocol/site.ts';
+import type { PreInfo } from '../protocol/site.ts';
 import {
   assignLocation,
   cookiesEnabled,
   isMobileDevice,
-  localDay,
   pageHidden,
   readEmbeddedPreInfo,
   sessionFlag,
@@ -89,14 +82,12 @@ export async function readBootInput(location: Location = window.location): Promi
       appDownloadMode: query.has('appdown-token') || APP_DOWNLOAD_PATHS.includes(location.pathname),
       origin: location.origin,
       iCode: query.get('i_code'),
-      path: location.pathname,
     },
     theme: {
       stored: (THEMES as readonly string[]).includes(storedTheme ?? '') ? (storedTheme as Theme) : null,
       query: query.get('theme'),
     },
     title: { title: embedded?.SiteBaseConfigVo.title ?? t.site.defaultTitle, hidden: pageHidden() },
-    home: { popSeenOn: storageGet<string>(STORAGE_KEY.popSeenOn) },
     alertSkipped: sessionFlag(SESSION_KEY.accessAlertSkip),
     session: {
       token,
@@ -121,29 +112,6 @@ async function loadPreInfo() {
   }
 }
 
-async function loadHome() {
-  const equipment = isMobileDevice() ? DISPLAY_EQUIPMENT.h5 : DISPLAY_EQUIPMENT.web;
-  const [notices, ads, icons, pop, counts] = await Promise.allSettled([
-    fetchNoticeList(NOTICE_CATEGORY.marquee),
-    fetchStationAds(),
-    fetchSuspensionIcons(equipment),
-    fetchPopInfo(),
-    fetchPlatformCounts(),
-  ]);
-  const settled = [notices, ads, icons, pop, counts];
-  if (settled.every((r) => r.status === 'rejected')) throw (notices as PromiseRejectedResult).reason;
-  const value = <T>(r: PromiseSettledResult<T>, fallback: T) =>
-    r.status === 'fulfilled' ? r.value : fallback;
-  const content: HomeContent = {
-    notices: value(notices, []),
-    ads: value(ads, []),
-    icons: value(icons, []),
-    pop: value(pop, null),
-    counts: value(counts, null),
-  };
-  return { content, today: localDay() };
-}
-
 /** The remember flag goes along with the answer so the machine can persist the token accordingly. */
 async function withRemember<T>(call: Promise<T>, remember: boolean) {
   return { ...(await call), remember };
@@ -155,8 +123,6 @@ export const appEffects: AppEffects = {
   applyTheme: setHtmlTheme,
   persistTheme: (theme) => storageSet(STORAGE_KEY.theme, theme),
   renderTitle: setDocumentTitle,
-  loadHome,
-  persistPopSeen: (day) => storageSet(STORAGE_KEY.popSeenOn, day),
   persistAlertSkip: () => setSessionFlag(SESSION_KEY.accessAlertSkip),
   login: (request) => withRemember(loginMember(request), request.remember),
   // A new member's first session is a session login; "remember" is offered at the next login.

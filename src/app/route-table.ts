@@ -1,20 +1,15 @@
+import type { Access, OnlyWhen } from '../../machines/navigation-policy.ts';
 import { HELP_TOPICS } from './help-topics.ts';
 
 // Every route of spec §2 with its access and the area that serves it (issue 8 §1, §2). The area registry
 // (areas.ts) turns this table into the router's routes; the checks of issue 8 §5 walk it.
 
-/**
- * Who may see a route: everyone; members only (a visitor is asked to log in first, spec §6); visitors only
- * (the login and register forms send a logged-in player on).
- */
-export type Access = 'public' | 'member' | 'guestOnly';
-
-/** A page that exists only while the site is in that condition (anywhere else, the player goes home). */
-export type OnlyWhen = 'maintenance' | 'restricted';
+export type { Access, OnlyWhen };
 
 export interface RouteEntry {
   /** The path as the player types it (spec §2). */
   path: string;
+  /** Who may see it (machines/navigation-policy.ts decides from it). */
   access: Access;
   /** The area (src/features/<area>/) whose page renders it. */
   area: string;
@@ -80,7 +75,9 @@ export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
   pub('/demo', 'demo'),
   pub('/customer/main', 'customer'),
   pub('/customer/instead', 'customer'),
-  ...['chess', 'egame', 'gaming', 'lottery', 'realbet', 'sport', 'fishing'].map((g) => pub(`/game/${g}`, 'games')),
+  ...['chess', 'egame', 'gaming', 'lottery', 'realbet', 'sport', 'fishing'].map((g) =>
+    pub(`/game/${g}`, 'games'),
+  ),
   ...['discount', 'friendInvitation', 'friendPeakBet', 'luckyFlip', 'calendar'].map((a) =>
     pub(`/activity/${a}`, 'activity'),
   ),

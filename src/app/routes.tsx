@@ -1,108 +1,75 @@
-import type { RouteObject } from 'react-router-dom';
-import { HELP_TOPICS } from './help-topics.ts';
-import { RootLayout } from './root-layout.tsx';
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useState, type ComponentType } from 'react';
+import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../ui/route-error.tsx';
+import { AppActor } from './app-actor.ts';
+import type { AreaModule } from './area-module.ts';
+import { AREAS } from './areas.ts';
+import { RootLayout } from './root-layout.tsx';
+import { ROUTE_TABLE, type RouteEntry } from './route-table.ts';
 
-// Every route of spec §2, each area lazy-loaded as its own chunk. Paths that are not built yet render the
-// page chrome with their title (PendingAreaPage) until their own issue lands.
+// The router's routes, made from the route table and the area registry (issue 8 §1): one pathless layout
+// route an area, which loads the area's entry module (its own chunk) and keeps the area's actor in the app's
+// system while the player is inside it; under it, one route a spec §2 path. Nothing here names an area.
 
-const home = () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage }));
-const maintenance = () =>
-  import('../features/other/maintenance-page.tsx').then((m) => ({ Component: m.MaintenancePage }));
-const restriction = () =>
-  import('../features/other/restriction-page.tsx').then((m) => ({ Component: m.RestrictionPage }));
-const notFound = () =>
-  import('../features/other/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
-/** The auth area is one chunk (src/features/auth/auth-area.ts); the four screens share their form code. */
-const auth = (name: 'LoginPage' | 'RegisterPage' | 'PasswordPage' | 'RegisterGuidePage') => () =>
-  import('../features/auth/auth-area.ts').then((m) => ({ Component: m[name] }));
-const demo = () => import('../features/demo/demo-page.tsx').then((m) => ({ Component: m.DemoPage }));
-const pending = () =>
-  import('../features/other/pending-area-page.tsx').then((m) => ({ Component: m.PendingAreaPage }));
+/** What a route tells the navigation policy (root-layout.tsx reads it with useMatches). */
+export type RouteHandle = Pick<RouteEntry, 'access' | 'onlyWhen'>;
 
-/** spec §2 paths whose screens later issues build. */
-export const PENDING_PATHS = [
-  '/customer/main',
-  '/customer/instead',
-  '/game/chess',
-  '/game/egame',
-  '/game/gaming',
-  '/game/lottery',
-  '/game/realbet',
-  '/game/sport',
-  '/game/fishing',
-  '/activity/discount',
-  '/activity/friendInvitation',
-  '/activity/friendPeakBet',
-  '/activity/luckyFlip',
-  '/activity/calendar',
-  '/mine',
-  ...[
-    'audit',
-    'userInfo',
-    'mail',
-    'feedback',
-    'vip',
-    'vip/details',
-    'record/transRecord',
-    'record/betRecord',
-    'record/giftRecord',
-    'record/welfare',
-    'currency',
-    'mall/record',
-    'mall/coinRecord',
-    'record/currencyRecord',
-    'finance/wallet',
-    'finance/deposit',
-    'finance/transfer',
-    'finance/withdrawal',
-    'addBankCard',
-    'virtualCoinCard',
-    'finance/introTutorial',
-    'finance/introTutorial/platformTutorials',
-    'balance',
-    'rebate',
-    'infoAudit',
-    'userInfo/authentication',
-    'userInfo/authentication/bindBankCard',
-    'addEBpayCard',
-    'ebpayAcount',
-    'addKOIpayCard',
-    'koipayAcount',
-    'addAlipayCard',
-    'alipayAcount',
-    'addSharelifeCard',
-    'sharelifeAcount',
-    'addwechatCard',
-    'wechatAcount',
-    'addDigitalCard',
-    'digitalAcount',
-  ].map((p) => `/mine/${p}`),
-  '/download',
-  '/download-page',
-  '/sponsor/0',
-  '/agent',
-  '/help/xnbcqkjc',
-  ...HELP_TOPICS.map((topic) => `/help/${topic}`),
-] as const;
+const pendingPage = () => import('./pending-page.tsx').then((m) => m.PendingPage);
+
+/** The area's layout: the area's actor joins the system before its pages render, and leaves after. */
+function areaLayout(id: string, mod: AreaModule): ComponentType {
+  const actor = mod.actor;
+  if (!actor) return Outlet;
+  return function AreaLayout() {
+    const app = AppActor.useActorRef();
+    const [entryPath] = useState(useLocation().pathname);
+    const joined = useSelector(app, (s) => s.context.areas.includes(id));
+    useLayoutEffect(() => {
+      app.send({ type: 'area.enter', id, logic: actor.logic, input: actor.input(entryPath) });
+      return () => {
+        if (!actor.keepAlive) app.send({ type: 'area.leave', id });
+      };
+    }, [app, entryPath]);
+    return joined ? <Outlet /> : null;
+  };
+}
+
+function areaRoute(area: string, entries: RouteEntry[]): RouteObject {
+  const load = AREAS[area];
+  const module = async () => (load ? (await load()).area : null);
+  const page = (path: string) => async () => {
+    const mod = await module();
+    return { Component: mod?.pages[path] ?? (await pendingPage()) };
+  };
+  const children: RouteObject[] = entries.map((entry) => {
+    const handle: RouteHandle = { access: entry.access, onlyWhen: entry.onlyWhen };
+    return entry.path === '/'
+      ? { index: true, handle, lazy: page(entry.path) }
+      : { path: entry.path.slice(1), handle, lazy: page(entry.path) };
+  });
+  if (entries.some((e) => e.path === '/404')) {
+    // Any other address is the not-found page (its area serves both).
+    children.push({ path: '*', handle: { access: 'public' } satisfies RouteHandle, lazy: page('/404') });
+  }
+  return {
+    id: `area:${area}`,
+    lazy: async () => {
+      const mod = await module();
+      return { Component: mod ? areaLayout(area, mod) : Outlet };
+    },
+    children,
+  };
+}
+
+const byArea = new Map<string, RouteEntry[]>();
+for (const entry of ROUTE_TABLE) byArea.set(entry.area, [...(byArea.get(entry.area) ?? []), entry]);
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
-    children: [
-      { index: true, lazy: home },
-      { path: 'other/maintenance', lazy: maintenance },
-      { path: 'other/restrictionIp', lazy: restriction },
-      { path: '404', lazy: notFound },
-      { path: 'demo', lazy: demo },
-      { path: 'user/login', lazy: auth('LoginPage') },
-      { path: 'user/register', lazy: auth('RegisterPage') },
-      { path: 'user/password', lazy: auth('PasswordPage') },
-      { path: 'registerGuide', lazy: auth('RegisterGuidePage') },
-      ...PENDING_PATHS.map((path) => ({ path: path.slice(1), lazy: pending })),
-      { path: '*', lazy: notFound },
-    ],
+    children: [...byArea].map(([area, entries]) => areaRoute(area, entries)),
   },
 ];

@@ -40,6 +40,18 @@ export const CODE = {
 } as const;
 export type ApiCode = (typeof CODE)[keyof typeof CODE];
 
+/** spec §8: 6001, 10105, 10004, 10104 clear the token. */
+export const TOKEN_CLEARING_CODES = [
+  CODE.loggedInElsewhere,
+  CODE.tokenRevoked,
+  CODE.tokenInvalid,
+  CODE.tokenExpired,
+] as const;
+/** The codes that end a session on this device: the token-clearing ones and 10102 (spec §8). The one list. */
+export const SESSION_ENDING_CODES = [...TOKEN_CLEARING_CODES, CODE.deviceBlocked] as const;
+export const isSessionEnding = (code: unknown): boolean =>
+  (SESSION_ENDING_CODES as ReadonlyArray<unknown>).includes(typeof code === 'string' ? Number(code) : code);
+
 /** Provider success codes (spec §8): provider one 100, provider two '0000000', provider three 350 (and 0 read as 100). */
 export const PROVIDER_SUCCESS: ReadonlyArray<string | number> = [100, '0000000', 350];
 

@@ -4,24 +4,23 @@ import type { ActorRefFrom } from 'xstate';
 import type { OpenModal } from '../../machines/modal-host.machine.ts';
 import type { modalButtonMachine } from '../../machines/modal-button.machine.ts';
 import type { ModalContent } from '../../machines/modal-types.ts';
-import { AppActor } from '../app/app-actor.ts';
+import { useSystemActor } from '../app/system.ts';
 import { t } from '../i18n/zh-CN.ts';
 import { resolveText } from './text.ts';
 
 /** Every open modal, stacked in opening order; Escape closes the top closable one (issue 5 §1). */
 export function ModalHost() {
-  const app = AppActor.useActorRef();
-  const hostRef = AppActor.useSelector((s) => s.children.modals);
-  const modals = useSelector(hostRef, (s) => s?.context.modals ?? []);
+  const hostRef = useSystemActor('modals');
+  const modals = useSelector(hostRef, (s) => s.context.modals);
   const open = modals.length > 0;
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') app.send({ type: 'modal.closeTop' });
+      if (e.key === 'Escape') hostRef.send({ type: 'modal.closeTop' });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [app, open]);
+  }, [hostRef, open]);
   return (
     <>
       {modals.map((m, i) => (
@@ -34,7 +33,7 @@ export function ModalHost() {
 const FOCUSABLE = 'button:not([disabled]), a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; depth: number }) {
-  const app = AppActor.useActorRef();
+  const host = useSystemActor('modals');
   const { spec, buttonRefs } = useSelector(modal.ref, (s) => s.context);
   const leaving = useSelector(modal.ref, (s) => !s.matches('open'));
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -79,7 +78,7 @@ function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; dept
       aria-hidden={top ? undefined : true}
       onClick={(e) => {
         if (e.target === e.currentTarget && spec.maskClosable && !leaving)
-          app.send({ type: 'modal.close', id: modal.id });
+          host.send({ type: 'modal.close', id: modal.id });
       }}
     >
       <div
@@ -102,7 +101,7 @@ function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; dept
               type="button"
               className="modal__close"
               aria-label={t.dialog.closeIcon}
-              onClick={() => app.send({ type: 'modal.close', id: modal.id })}
+              onClick={() => host.send({ type: 'modal.close', id: modal.id })}
             >
               <svg
                 width="18"

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, type InputHTMLAttributes } from 'react';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { COUNTRIES, PASSWORD_MAX, type SmsSendRequest } from '../../protocol/member.ts';
 import { sameTarget } from '../../../machines/sms-code.machine.ts';
@@ -100,8 +100,7 @@ export function SmsCodeField(props: {
   onPhoneProblem: (message: string) => void;
 }) {
   const id = useId();
-  const app = AppActor.useActorRef();
-  const smsRef = AppActor.useSelector((s) => s.children.smsCode);
+  const smsRef = useSystemActor('smsCode');
   const sms = useSelector(
     smsRef,
     (s) =>
@@ -142,7 +141,7 @@ export function SmsCodeField(props: {
           onClick={() => {
             const problem = props.phoneProblem();
             if (problem) props.onPhoneProblem(problem);
-            else app.send({ type: 'sms.send', request: props.target });
+            else smsRef.send({ type: 'sms.send', request: props.target });
           }}
         >
           {sending ? t.auth.sendingCode : counting ? t.auth.resendIn(sms?.remaining ?? 0) : t.auth.sendCode}

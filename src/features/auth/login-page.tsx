@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
@@ -10,7 +10,7 @@ import { useFieldErrors } from './use-field-errors.ts';
 import { validateLogin } from './validation.ts';
 
 export function LoginPage() {
-  const app = AppActor.useActorRef();
+  const sessionActor = useSystemActor('session');
   const session = useSession();
   const preInfo = usePreInfo();
   const { shown, setErrors, edit, formError } = useFieldErrors(session.error);
@@ -27,7 +27,7 @@ export function LoginPage() {
     const found = validateLogin({ countryCode, phone, password });
     setErrors(found);
     if (Object.keys(found).length) return;
-    app.send({ type: 'session.login', request: { countryCode, phone, password, remember } });
+    sessionActor.send({ type: 'session.login', request: { countryCode, phone, password, remember } });
   };
 
   return (

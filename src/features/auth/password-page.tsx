@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
@@ -10,7 +10,7 @@ import { useSession } from './use-session.ts';
 import { checkPhone, validateNewAccount } from './validation.ts';
 
 export function PasswordPage() {
-  const app = AppActor.useActorRef();
+  const sessionActor = useSystemActor('session');
   const session = useSession();
   const { shown, setErrors, edit, formError, errors } = useFieldErrors(session.error);
   const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
@@ -27,7 +27,7 @@ export function PasswordPage() {
     const found = validateNewAccount({ countryCode, phone, smsCode, password, confirmPassword });
     setErrors(found);
     if (Object.keys(found).length) return;
-    app.send({
+    sessionActor.send({
       type: 'session.resetPassword',
       request: { countryCode, phone, smsCode, password, confirmPassword },
     });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
@@ -19,7 +19,7 @@ export function prefilledInviteCode(codes: {
 }
 
 export function RegisterPage() {
-  const app = AppActor.useActorRef();
+  const sessionActor = useSystemActor('session');
   const session = useSession();
   const preInfo = usePreInfo();
   const { shown, setErrors, edit, formError, errors } = useFieldErrors(session.error);
@@ -42,7 +42,7 @@ export function RegisterPage() {
     );
     setErrors(found);
     if (Object.keys(found).length) return;
-    app.send({
+    sessionActor.send({
       type: 'session.register',
       request: {
         countryCode,

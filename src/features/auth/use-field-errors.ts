@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import type { SessionError } from '../../../machines/session.machine.ts';
 import { fieldOfCode, type Field, type FieldErrors } from './validation.ts';
 
@@ -8,7 +8,7 @@ import { fieldOfCode, type Field, type FieldErrors } from './validation.ts';
  * about (or above the button when it is about none). Editing a field clears its error and the server's.
  */
 export function useFieldErrors(serverError: SessionError | null) {
-  const app = AppActor.useActorRef();
+  const session = useSystemActor('session');
   const [errors, setErrors] = useState<FieldErrors>({});
   const serverField = serverError ? fieldOfCode(serverError.code) : null;
   const shown: FieldErrors = {
@@ -17,7 +17,7 @@ export function useFieldErrors(serverError: SessionError | null) {
   };
   const edit = (field: Field) => {
     if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    if (serverError) app.send({ type: 'session.dismissError' });
+    if (serverError) session.send({ type: 'session.dismissError' });
   };
   const formError = serverError && !serverField ? serverError.message : null;
   return { shown, setErrors, edit, formError, errors };

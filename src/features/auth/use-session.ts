@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 
 /** The session child's state for the auth forms: what is in flight, and the last server answer. */
 export function useSession() {
-  const ref = AppActor.useSelector((s) => s.children.session);
+  const ref = useSystemActor('session');
   return useSelector(ref, (s) => ({
     state: (s?.value ?? 'booting') as string,
     error: s?.context.error ?? null,
@@ -16,6 +16,6 @@ export function useSession() {
 }
 
 export function usePreInfo() {
-  const ref = AppActor.useSelector((s) => s.children.siteGate);
+  const ref = useSystemActor('siteGate');
   return useSelector(ref, (s) => s?.context.preInfo ?? null);
 }

@@ -1,6 +1,6 @@
 import { depositWarningDialog } from '../../../machines/dialogs.ts';
 import type { ModalSpec } from '../../../machines/modal-types.ts';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 
 const text = (key: string) => ({ kind: 'text' as const, text: { key } });
@@ -54,6 +54,7 @@ const EXAMPLES: Array<{ label: string; spec: ModalSpec }> = [
           events: [
             {
               type: 'modal.open',
+              actor: 'modals',
               spec: {
                 key: 'demo-second',
                 kind: 'info',
@@ -103,7 +104,11 @@ const EXAMPLES: Array<{ label: string; spec: ModalSpec }> = [
       content: text('demo.dangerText'),
       buttons: [
         { label: { key: 'dialog.cancel' } },
-        { label: { key: 'demo.dangerOk' }, type: 'danger', events: [{ type: 'session.logout' }] },
+        {
+          label: { key: 'demo.dangerOk' },
+          type: 'danger',
+          events: [{ type: 'session.logout', actor: 'session' }],
+        },
       ],
     },
   },
@@ -111,7 +116,7 @@ const EXAMPLES: Array<{ label: string; spec: ModalSpec }> = [
 ];
 
 export function DemoPage() {
-  const app = AppActor.useActorRef();
+  const modals = useSystemActor('modals');
   return (
     <section className="demo" aria-labelledby="demo-title">
       <header className="page-header">
@@ -124,7 +129,7 @@ export function DemoPage() {
             <button
               type="button"
               className="btn btn--ghost btn--block"
-              onClick={() => app.send({ type: 'modal.open', spec: e.spec })}
+              onClick={() => modals.send({ type: 'modal.open', spec: e.spec })}
             >
               {e.label}
             </button>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PlatformCounts } from '../../../machines/home-content.machine.ts';
+import type { PlatformCounts } from '../../../machines/home/home-content.machine.ts';
 import { t } from '../../i18n/zh-CN.ts';
 
 const CATEGORIES: Array<{ key: keyof PlatformCounts | 'BY'; to: string; glyph: string }> = [

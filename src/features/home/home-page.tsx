@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { AppActor } from '../../app/app-actor.ts';
+import type { homeContentMachine } from '../../../machines/home/home-content.machine.ts';
+import { useAreaActor, useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { FloatingIcon } from './floating-icon.tsx';
@@ -9,15 +9,10 @@ import { LiveVideo } from './live-video.tsx';
 import { NoticeBar } from './notice-bar.tsx';
 
 export function HomePage() {
-  const app = AppActor.useActorRef();
-  const homeRef = AppActor.useSelector((s) => s.children.home);
-  const gateRef = AppActor.useSelector((s) => s.children.siteGate);
+  const homeRef = useAreaActor<typeof homeContentMachine>('home');
+  const gateRef = useSystemActor('siteGate');
   const state = useSelector(homeRef, (s) => s);
-  const preInfo = useSelector(gateRef, (s) => s?.context.preInfo ?? null);
-
-  useEffect(() => {
-    if (homeRef?.getSnapshot().matches('idle')) app.send({ type: 'home.load' });
-  }, [app, homeRef]);
+  const preInfo = useSelector(gateRef, (s) => s.context.preInfo);
 
   const content = state?.context.content ?? null;
   const loading = !content && !state?.matches('failed');
@@ -35,7 +30,7 @@ export function HomePage() {
       {state?.matches('failed') && (
         <div className="card pending" role="alert">
           <p>{t.home.loadFailed}</p>
-          <button type="button" className="btn" onClick={() => app.send({ type: 'home.retry' })}>
+          <button type="button" className="btn" onClick={() => homeRef?.send({ type: 'home.retry' })}>
             {t.home.retry}
           </button>
         </div>

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { textWidth } from '../../../machines/text-width.ts';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
+import { loginStatus } from '../../../machines/session.machine.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { CHAT_MAX_WIDTH } from '../../protocol/stream.ts';
 
@@ -18,19 +19,20 @@ function reasonText(reason: string, range: { vipMin: number; vipMax: number } | 
  * the page says why.
  */
 export function LiveChat() {
-  const app = AppActor.useActorRef();
-  const socketRef = AppActor.useSelector((s) => s.children.socket);
+  const socketRef = useSystemActor('socket');
   const chat = useSelector(socketRef, (s) => ({
     messages: s?.context.room.messages ?? [],
     error: s?.context.room.error ?? null,
     login: s?.context.loginData ?? null,
     loggedIn: s?.matches({ link: { online: { open: { login: 'loggedIn' } } } }) ?? false,
   }));
-  const sessionRef = AppActor.useSelector((s) => s.children.session);
-  const member = useSelector(sessionRef, (s) => s?.matches('loggedIn') ?? false);
+  const sessionRef = useSystemActor('session');
+  const member = useSelector(sessionRef, (s) => loginStatus(s) === 'member');
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const count = chat.messages.length;
+  // issue 8 §2: visitors read the room too; the socket asks for its history once it is shown.
+  useEffect(() => socketRef.send({ type: 'chat.watch' }), [socketRef]);
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -47,7 +49,7 @@ export function LiveChat() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canSpeak || tooLong || !text.trim()) return;
-    app.send({ type: 'chat.send', text: text.trim() });
+    socketRef.send({ type: 'chat.send', text: text.trim() });
     setText('');
   };
 
@@ -85,7 +87,7 @@ export function LiveChat() {
             aria-describedby="chat-width"
             onChange={(e) => {
               setText(e.target.value);
-              if (chat.error) app.send({ type: 'chat.dismissError' });
+              if (chat.error) socketRef.send({ type: 'chat.dismissError' });
             }}
           />
           <span id="chat-width" className={`chat__width${tooLong ? ' is-over' : ''}`}>

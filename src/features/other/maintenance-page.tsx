@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { Screen } from '../../ui/screen.tsx';
 
 export function MaintenancePage() {
-  const gate = AppActor.useSelector((s) => s.children.siteGate);
+  const gate = useSystemActor('siteGate');
   const info = useSelector(gate, (s) => s?.context.preInfo);
   const down = useSelector(gate, (s) => s?.matches('maintenance') ?? false);
   const cfg = info?.maintainConfig;

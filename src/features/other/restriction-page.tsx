@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
-import { ACCESS_ALERT } from '../../../machines/error-catalogue.ts';
+import { ACCESS_ALERT } from '../../../machines/navigation-policy.ts';
 import { AppActor } from '../../app/app-actor.ts';
+import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { Screen } from '../../ui/screen.tsx';
 
@@ -9,7 +10,7 @@ import { Screen } from '../../ui/screen.tsx';
 export function RestrictionPage() {
   const [params] = useSearchParams();
   const app = AppActor.useActorRef();
-  const gate = AppActor.useSelector((s) => s.children.siteGate);
+  const gate = useSystemActor('siteGate');
   const ip = useSelector(gate, (s) => s?.context.preInfo?.ip);
   const alert = params.get('name') === ACCESS_ALERT;
   return (

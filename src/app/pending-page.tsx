@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { t } from '../../i18n/zh-CN.ts';
+import { t } from '../i18n/zh-CN.ts';
 
 /** The title of a spec §2 path: its own, a help topic's, or its area's. */
 export function pageTitle(pathname: string): string {
@@ -11,14 +11,16 @@ export function pageTitle(pathname: string): string {
 }
 
 /** A registered route whose screen a later issue builds: the chrome, its title and a short note. */
-export function PendingAreaPage() {
+export function PendingPage() {
   const { pathname } = useLocation();
   return (
     <>
       <header className="page-header">
         <h1>{pageTitle(pathname)}</h1>
       </header>
-      <div className="card pending">{t.screens.pendingText}</div>
+      <div className="card pending" data-pending="">
+        {t.screens.pendingText}
+      </div>
     </>
   );
 }

@@ -1,11 +1,19 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type EventObject } from 'xstate';
 import {
   NOTICE_CATEGORY,
   type Notice,
   type PopInfo,
   type StationAd,
   type SuspensionIcon,
-} from '../src/protocol/site.ts';
+} from '../../src/protocol/site.ts';
+import type { AreaEvent } from '../area.ts';
+import { popActivityDialog } from './pop-activity-dialog.ts';
+
+// The home area (issue 3 §3; issue 8 §1): the home page's content, the once-a-day pop-up activity, and
+// marquee notices pushed over the socket. Spawned when the player first enters '/', and kept alive after.
+
+/** The home page's path (spec §2). */
+export const HOME_PATH = '/';
 
 /** Platform count map keys (spec §3): sports, slots, e-sports, live casino, lottery, chess-and-card. */
 export const PLATFORM_KEYS = ['QP', 'TY', 'ZR', 'DZ', 'CP', 'DJ'] as const;
@@ -31,22 +39,23 @@ interface Context {
   today: string | null;
   /** The day the pop-up activity was last closed (kept across visits). */
   popSeenOn: string | null;
+  /** The page the player is on: the pop-up belongs to the home page only. */
+  path: string;
+}
+
+export interface HomeInput {
+  popSeenOn: string | null;
+  path: string;
 }
 
 export type HomeEvent =
-  | { type: 'home.load' }
-  | { type: 'home.retry' }
-  | { type: 'home.popClose' }
-  /** The player (re)entered the home page: a pop-up still due is offered again. */
-  | { type: 'home.visit' }
-  /** A notice pushed over the socket: marquee notices join the bar at once. */
-  | { type: 'home.notice'; notice: Notice };
+  { type: 'home.load' } | { type: 'home.retry' } | { type: 'home.popClose' } | AreaEvent;
 
 /** queryNoticeList category of the notice bar. */
 export const MARQUEE_CATEGORY = NOTICE_CATEGORY.marquee;
 
 export const homeContentMachine = setup({
-  types: {} as { context: Context; events: HomeEvent; input: { popSeenOn: string | null } },
+  types: {} as { context: Context; events: HomeEvent; input: HomeInput },
   actors: {
     loadHome: fromPromise<HomeLoad>(async () => {
       throw new Error('loadHome is provided at composition');
@@ -55,18 +64,30 @@ export const homeContentMachine = setup({
   actions: {
     /** Remembers that the pop-up was seen today: provided at composition. */
     persistPopSeen: (_, _params: { day: string }) => {},
-    /** Shows the pop-up (the app opens it in the modal host): provided at composition. */
-    showPop: (_, _params: { pop: PopInfo }) => {},
+    /**
+     * Opens the pop-up in the shell's modal host (systemId 'modals'). Content that arrives after the player
+     * left home (e.g. sent to the access alert) opens nothing; the next visit home offers it again.
+     */
+    showPop: enqueueActions(({ context, enqueue, system }, { pop }: { pop: PopInfo }) => {
+      const modals = system.get('modals');
+      if (modals && context.path === HOME_PATH)
+        enqueue.sendTo(modals, { type: 'modal.open', spec: popActivityDialog(pop) } as EventObject);
+    }),
   },
   guards: {
     popDue: ({ context }) => context.content?.pop != null && context.popSeenOn !== context.today,
+    enteredHome: ({ context, event }) =>
+      event.type === 'route.changed' && event.path === HOME_PATH && context.path !== HOME_PATH,
   },
 }).createMachine({
   id: 'home',
-  context: ({ input }) => ({ content: null, today: null, popSeenOn: input.popSeenOn }),
-  initial: 'idle',
+  context: ({ input }) => ({ content: null, today: null, popSeenOn: input.popSeenOn, path: input.path }),
+  // The content loads as soon as the area starts (the player is entering the home page).
+  initial: 'loading',
+  on: {
+    'route.changed': { actions: assign({ path: ({ event }) => event.path }) },
+  },
   states: {
-    idle: { on: { 'home.load': 'loading' } },
     loading: {
       invoke: {
         src: 'loadHome',
@@ -85,7 +106,7 @@ export const homeContentMachine = setup({
       initial: 'deciding',
       on: {
         'home.load': 'loading',
-        'home.notice': {
+        'socket.notice': {
           guard: ({ event }) => event.notice.category === MARQUEE_CATEGORY,
           actions: assign({
             content: ({ context, event }) =>
@@ -101,7 +122,13 @@ export const homeContentMachine = setup({
         popOpen: {
           entry: { type: 'showPop', params: ({ context }) => ({ pop: context.content!.pop! }) },
           on: {
-            'home.visit': { target: 'popOpen', reenter: true },
+            // The player came back home with the pop-up still due: it is offered again.
+            'route.changed': {
+              guard: 'enteredHome',
+              target: 'popOpen',
+              reenter: true,
+              actions: assign({ path: ({ event }) => event.path }),
+            },
             'home.popClose': {
               target: 'popClosed',
               actions: [
