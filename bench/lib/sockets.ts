@@ -1,11 +1,17 @@
-// The stream socket under load (issue 5): how many heartbeating sockets one server process holds (and its RSS
-// meanwhile), and the chat fan-out latency to 1,000 logged-in clients. The server runs in a child process
-// (bench/servers/stream-server.ts); every client is a `ws` socket in this process, on loopback, so clients and
-// server share the machine's cores.
+// The stream socket under load (issues 5 and 8): how many heartbeating (anonymous) sockets one server process
+// holds, its RSS meanwhile (memory per socket), and the chat fan-out latency to 1,000 logged-in clients. The
+// server runs in a child process (bench/servers/stream-server.ts). The held sockets are spread over client
+// processes (this file, forked: see the end), each with its own file-descriptor table and its own loopback
+// source address (127.0.0.x), so that neither one process's descriptor limit nor one address's ephemeral ports
+// bound the count; the chat clients run in this process. Everything is on loopback and shares the machine's
+// cores with the server.
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import WebSocket, { type RawData } from 'ws';
 import {
   CHAT_MIN_INTERVAL_MS,
@@ -19,14 +25,19 @@ import { progress, serverEnv, spawnTsx, type Spawned } from './processes.ts';
 export const SOCKETS = {
   held: {
     /** Sockets to ramp to; the ramp also stops at maxFailures failed opens or after rampLimitMs. */
-    target: 2_000,
-    /** Opens in flight at once. */
+    target: 10_000,
+    /** Client processes the sockets are spread over, each from its own address 127.0.0.(firstHost + i). */
+    clientProcesses: 4,
+    firstHost: 2,
+    /** Opens in flight at once, per client process. */
     concurrency: 50,
-    openTimeoutMs: 5_000,
-    rampLimitMs: 20_000,
-    maxFailures: 50,
-    /** How long the sockets are held (heartbeating) after the ramp. */
-    holdMs: 6_000,
+    openTimeoutMs: 10_000,
+    rampLimitMs: 60_000,
+    maxFailures: 200,
+    /** How long the sockets are held (heartbeating) after the ramp: two heartbeats of every socket. */
+    holdMs: 10_000,
+    /** File descriptors a process needs besides its sockets (database, listener, stdio, tsx). */
+    fdMargin: 256,
   },
   chat: {
     clients: 1_000,
@@ -71,6 +82,14 @@ export interface HeldResult {
   serverRssLoadKb: number | null;
   /** VmRSS (KiB) right after a full GC in the server: before the ramp, and at the end of the hold. */
   serverRssAfterGcKb: { idle: number | null; load: number | null };
+  /** (load − idle after GC) / stillOpen, KiB; null where /proc is missing. */
+  serverKbPerSocket: number | null;
+  /** The client processes and the loopback addresses they connected from. */
+  clientProcesses: number;
+  sourceAddresses: string[];
+  /** The server's open-file limit during the run (soft), and what was done about it. */
+  serverFdLimit: number | null;
+  fdNote: string;
 }
 
 export interface ChatResult {
@@ -140,11 +159,17 @@ class Clients {
   constructor(
     private readonly url: string,
     private readonly onMessage: OnMessage = () => {},
+    /** The loopback address to connect from (http.request's localAddress); the OS picks by default. */
+    private readonly localAddress?: string,
   ) {}
 
   /** Opens one socket; heartbeats every SOCKETS.heartbeatMs from a random phase once it is open. */
   open(timeoutMs: number): Promise<Client> {
-    const ws = new WebSocket(this.url, { perMessageDeflate: false, handshakeTimeout: timeoutMs });
+    const ws = new WebSocket(this.url, {
+      perMessageDeflate: false,
+      handshakeTimeout: timeoutMs,
+      ...(this.localAddress ? { localAddress: this.localAddress } : {}),
+    });
     const c: Client = { ws, beatSentAt: 0, beatReplies: 0, beatTimer: null, onLogin: null };
     this.all.add(c);
     ws.on('message', (data: RawData) => {
@@ -260,64 +285,301 @@ async function rssAfterGc(server: Spawned): Promise<number | null> {
   return rssKb(pid);
 }
 
-/** Ramps heartbeating (not logged-in) sockets up to the target, holds them, and counts what stayed. */
+// --- Held sockets: the parent (measureHeld) and the client processes (runHeldClient) ---
+
+/** Parent → client process. */
+type ToClient =
+  | {
+      type: 'ramp';
+      url: string;
+      localAddress: string;
+      count: number;
+      maxFailures: number;
+      deadlineMs: number;
+    }
+  | { type: 'hold' }
+  | { type: 'report' }
+  | { type: 'close' };
+
+/** Client process → parent. */
+type FromClient =
+  | { type: 'progress'; opened: number; failures: number }
+  | { type: 'ramped'; opened: number; failures: number; firstError: string | null; rampMs: number }
+  | { type: 'report'; stillOpen: number; answered: number; rtts: number[] }
+  | { type: 'closed' };
+
+const execFileAsync = promisify(execFile);
+
+/** The soft and hard open-file limits of a process (Linux /proc), or null. */
+function fdLimits(pid: number): { soft: number; hard: number } | null {
+  try {
+    const m = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(
+      readFileSync(`/proc/${pid}/limits`, 'utf8'),
+    );
+    const n = (v: string) => (v === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(v));
+    return m ? { soft: n(m[1]!), hard: n(m[2]!) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes sure a process may open `need` files: raises its soft limit up to the hard one with prlimit(1) when
+ * that is needed and possible (Node raises its own soft limit to the hard one at start, so it is the hard
+ * limit that usually binds). Answers the limit now in force and a note for the report.
+ */
+async function ensureFdLimit(
+  pid: number,
+  need: number,
+  who: string,
+): Promise<{ limit: number | null; note: string }> {
+  const before = fdLimits(pid);
+  if (!before) return { limit: null, note: `${who}: open-file limit unknown (no /proc)` };
+  if (before.soft >= need) return { limit: before.soft, note: `${who}: open-file limit ${before.soft}` };
+  const raised = Math.min(need, before.hard);
+  try {
+    await execFileAsync('prlimit', [`--pid=${pid}`, `--nofile=${raised}:${before.hard}`]);
+  } catch (err) {
+    return {
+      limit: before.soft,
+      note: `${who}: open-file limit ${before.soft} < ${need} needed and prlimit failed (${errorText(err)}); run \`ulimit -n ${need}\` before the bench`,
+    };
+  }
+  const after = fdLimits(pid)?.soft ?? before.soft;
+  return {
+    limit: after,
+    note:
+      after >= need
+        ? `${who}: open-file limit raised ${before.soft} → ${after}`
+        : `${who}: open-file limit ${after} (hard limit ${before.hard}) < ${need} needed; raise the hard limit (ulimit -Hn) to hold more`,
+  };
+}
+
+/** One forked client process and its messages. */
+class ClientProcess {
+  private readonly inbox: FromClient[] = [];
+  private waiter: { type: FromClient['type']; resolve: (m: FromClient) => void } | null = null;
+  readonly exited: Promise<void>;
+  onProgress: (m: Extract<FromClient, { type: 'progress' }>) => void = () => {};
+
+  constructor(readonly child: ChildProcess) {
+    child.on('message', (m: FromClient) => {
+      if (m.type === 'progress') return this.onProgress(m);
+      if (this.waiter?.type === m.type) {
+        const w = this.waiter;
+        this.waiter = null;
+        w.resolve(m);
+      } else this.inbox.push(m);
+    });
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  send(m: ToClient): void {
+    this.child.send(m);
+  }
+
+  /** The next message of that type, or an error when the process exits or the time is up first. */
+  next<T extends FromClient['type']>(type: T, timeoutMs: number): Promise<Extract<FromClient, { type: T }>> {
+    const i = this.inbox.findIndex((m) => m.type === type);
+    if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0] as Extract<FromClient, { type: T }>);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => fail(new Error(`no "${type}" from a client process within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const onExit = (code: number | null) =>
+        fail(new Error(`a client process exited (${code}) before "${type}"`));
+      const fail = (err: Error) => {
+        clearTimeout(timer);
+        this.waiter = null;
+        reject(err);
+      };
+      this.child.once('exit', onExit);
+      this.waiter = {
+        type,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.child.off('exit', onExit);
+          resolve(m as Extract<FromClient, { type: T }>);
+        },
+      };
+    });
+  }
+
+  async stop(timeoutMs: number): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    if (this.child.connected) this.send({ type: 'close' });
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+/**
+ * Ramps heartbeating anonymous sockets up to the target from the client processes, holds them, and counts
+ * what stayed: open, and answered a heartbeat during the hold.
+ */
 async function measureHeld(url: string, server: Spawned): Promise<HeldResult> {
   const s = SOCKETS.held;
-  const clients = new Clients(url);
+  const notes: string[] = [];
+  let target: number = s.target;
+  const serverPid = server.child.pid!;
+  const serverFd = await ensureFdLimit(serverPid, s.target + s.fdMargin, 'server');
+  notes.push(serverFd.note);
+  if (serverFd.limit !== null && serverFd.limit < s.target + s.fdMargin) {
+    target = Math.max(0, serverFd.limit - s.fdMargin);
+    progress(`sockets: ${serverFd.note}; ramping to ${target} instead of ${s.target}`);
+  }
+  const perProcess = Math.ceil(target / s.clientProcesses);
+  const sourceAddresses = Array.from({ length: s.clientProcesses }, (_, i) => `127.0.0.${s.firstHost + i}`);
+  const procs: ClientProcess[] = [];
   try {
     const idleAfterGc = await rssAfterGc(server);
-    const open: Client[] = [];
-    let failures = 0;
-    let firstError: string | null = null;
-    const t0 = performance.now();
-    const timeUp = () => performance.now() - t0 > s.rampLimitMs;
-    progress(`sockets: ramping to ${s.target} heartbeating sockets (${s.concurrency} opens in flight)`);
-    await pool(
-      s.target,
-      s.concurrency,
-      () => failures >= s.maxFailures || timeUp(),
-      async () => {
-        try {
-          open.push(await clients.open(s.openTimeoutMs));
-        } catch (err) {
-          failures++;
-          firstError ??= errorText(err);
-        }
-      },
-    );
-    const rampMs = performance.now() - t0;
-    const stoppedBy =
-      open.length + failures >= s.target ? 'target' : failures >= s.maxFailures ? 'errors' : 'time';
+    for (let i = 0; i < s.clientProcesses; i++) {
+      const child = fork(THIS_FILE, [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, BENCH_SOCKET_CLIENT: '1' },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const proc = new ClientProcess(child);
+      procs.push(proc);
+      const fd = await ensureFdLimit(child.pid!, perProcess + s.fdMargin, `client ${i + 1}`);
+      if (fd.limit !== null && fd.limit < perProcess + s.fdMargin) notes.push(fd.note);
+    }
+    const opened = new Array<number>(procs.length).fill(0);
+    let lastProgress = 0;
     progress(
-      `sockets: ${open.length} open, ${failures} failed in ${(rampMs / 1000).toFixed(1)} s; holding ${s.holdMs / 1000} s`,
+      `sockets: ramping to ${target} heartbeating anonymous sockets from ${procs.length} client processes ` +
+        `(${sourceAddresses.join(', ')}; ${s.concurrency} opens in flight each)`,
     );
-    for (const c of open) c.beatReplies = 0;
-    clients.recordRtt = true;
+    const deadlineMs = s.rampLimitMs;
+    procs.forEach((p, i) => {
+      p.onProgress = (m) => {
+        opened[i] = m.opened;
+        const now = performance.now();
+        if (now - lastProgress > 5_000) {
+          lastProgress = now;
+          progress(`sockets: ${opened.reduce((a, b) => a + b, 0)} open`);
+        }
+      };
+      const count = Math.min(perProcess, Math.max(0, target - i * perProcess));
+      p.send({
+        type: 'ramp',
+        url,
+        localAddress: sourceAddresses[i]!,
+        count,
+        maxFailures: Math.ceil(s.maxFailures / procs.length),
+        deadlineMs,
+      });
+    });
+    const ramped = await Promise.all(
+      procs.map((p) => p.next('ramped', deadlineMs + s.openTimeoutMs + 30_000)),
+    );
+    const total = (k: 'opened' | 'failures') => ramped.reduce((a, r) => a + r[k], 0);
+    const openCount = total('opened');
+    const failures = total('failures');
+    const rampMs = Math.max(...ramped.map((r) => r.rampMs));
+    const firstError = ramped.find((r) => r.firstError)?.firstError ?? null;
+    const stoppedBy =
+      openCount + failures >= target ? 'target' : failures >= s.maxFailures ? 'errors' : 'time';
+    progress(
+      `sockets: ${openCount} open, ${failures} failed in ${(rampMs / 1000).toFixed(1)} s; holding ${s.holdMs / 1000} s`,
+    );
+    checkRunning(server, 'during the ramp');
+    for (const p of procs) p.send({ type: 'hold' });
     await sleep(s.holdMs);
-    clients.recordRtt = false;
+    for (const p of procs) p.send({ type: 'report' });
+    const reports = await Promise.all(procs.map((p) => p.next('report', 30_000)));
     checkRunning(server, 'during the hold');
-    const serverRssLoadKb = rssKb(server.child.pid);
+    const serverRssLoadKb = rssKb(serverPid);
     const loadAfterGc = await rssAfterGc(server);
-    const alive = open.filter((c) => c.ws.readyState === WebSocket.OPEN);
-    if (open.length === 0) throw new Error(`no socket opened: ${firstError ?? 'unknown error'}`);
+    if (openCount === 0) throw new Error(`no socket opened: ${firstError ?? 'unknown error'}`);
+    const stillOpen = reports.reduce((a, r) => a + r.stillOpen, 0);
     return {
-      target: s.target,
-      opened: open.length,
+      target,
+      opened: openCount,
       failures,
       firstError,
       stoppedBy,
       rampMs,
       holdMs: s.holdMs,
-      stillOpen: alive.length,
-      answered: alive.filter((c) => c.beatReplies > 0).length,
-      heartbeatRtt: percentiles(clients.rtts),
+      stillOpen,
+      answered: reports.reduce((a, r) => a + r.answered, 0),
+      heartbeatRtt: percentiles(reports.flatMap((r) => r.rtts)),
       serverRssLoadKb,
       serverRssAfterGcKb: { idle: idleAfterGc, load: loadAfterGc },
+      serverKbPerSocket:
+        idleAfterGc !== null && loadAfterGc !== null && stillOpen > 0
+          ? (loadAfterGc - idleAfterGc) / stillOpen
+          : null,
+      clientProcesses: procs.length,
+      sourceAddresses,
+      serverFdLimit: fdLimits(serverPid)?.soft ?? null,
+      fdNote: notes.join('; '),
     };
   } finally {
     progress('sockets: closing the held sockets');
-    await clients.closeAll(SOCKETS.closeMs);
+    await Promise.all(procs.map((p) => p.stop(SOCKETS.closeMs + 5_000)));
   }
+}
+
+/** A client process: ramps its share of sockets from its address, heartbeats them, reports, closes. */
+function runHeldClient(): void {
+  const send = (m: FromClient) => process.send!(m);
+  let clients: Clients | null = null;
+  let open: Client[] = [];
+  const onCommand = async (m: ToClient) => {
+    switch (m.type) {
+      case 'ramp': {
+        const s = SOCKETS.held;
+        const c = (clients = new Clients(m.url, () => {}, m.localAddress));
+        let failures = 0;
+        let firstError: string | null = null;
+        const t0 = performance.now();
+        const ticker = setInterval(() => send({ type: 'progress', opened: open.length, failures }), 1_000);
+        await pool(
+          m.count,
+          s.concurrency,
+          () => failures >= m.maxFailures || performance.now() - t0 > m.deadlineMs,
+          async () => {
+            try {
+              open.push(await c.open(s.openTimeoutMs));
+            } catch (err) {
+              failures++;
+              firstError ??= errorText(err);
+            }
+          },
+        );
+        clearInterval(ticker);
+        send({ type: 'ramped', opened: open.length, failures, firstError, rampMs: performance.now() - t0 });
+        return;
+      }
+      case 'hold':
+        for (const c of open) c.beatReplies = 0;
+        if (clients) clients.recordRtt = true;
+        return;
+      case 'report': {
+        if (clients) clients.recordRtt = false;
+        const alive = open.filter((c) => c.ws.readyState === WebSocket.OPEN);
+        send({
+          type: 'report',
+          stillOpen: alive.length,
+          answered: alive.filter((c) => c.beatReplies > 0).length,
+          rtts: clients?.rtts ?? [],
+        });
+        return;
+      }
+      case 'close':
+        await clients?.closeAll(SOCKETS.closeMs);
+        open = [];
+        process.exit(0);
+    }
+  };
+  process.on('message', (m: ToClient) => void onCommand(m));
+  // The bench went away (ended or killed): close and leave rather than hold sockets for nobody.
+  process.on('disconnect', () => void onCommand({ type: 'close' }));
 }
 
 const CHAT_TEXT = /^bench (\d+)$/;
@@ -446,4 +708,14 @@ export async function measureSockets(): Promise<SocketsResult> {
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+// Forked by measureHeld as a client process (this file is then the entry point).
+if (
+  process.env.BENCH_SOCKET_CLIENT === '1' &&
+  process.send &&
+  process.argv[1] &&
+  import.meta.url === pathToFileURL(process.argv[1]).href
+) {
+  runHeldClient();
 }

@@ -7,7 +7,6 @@ import {
   MSG,
   STREAM_CLOSE,
   type ChatErrorBody,
-  type ChatErrorReason,
   type ChatHistory,
   type HeartbeatReply,
   type KickBody,
@@ -17,41 +16,29 @@ import {
 import { SERVER_MESSAGE } from '../http/envelope.ts';
 import { chatHistory, loginDataOf, sendChat, type ChatRefusal } from '../modules/chat/chat.ts';
 import { cachedSiteConfig } from '../modules/site/config.ts';
-import type { StreamHub } from './hub.ts';
+import type { ConnectionHost } from './connection-host.ts';
+import { decodeFrame, encodeFrame, STREAM_MESSAGE, type IncomingFrame } from './frames.ts';
 import { checkSocketLogin } from './login.ts';
-
-export const STREAM_MESSAGE = {
-  jwtInvalid: '登录凭证无效或已过期，请重新登录',
-  otherMember: '该连接已登录其他账号，请重新连接',
-  badMessage: '消息格式不正确',
-  unknownMessage: '不支持的消息类型',
-  heartbeatTimeout: '连接超时，请重新连接',
-  shutdown: '服务器正在重启，请稍后重新连接',
-} as const;
 
 /** A socket whose unsent data grows past this is too slow to follow the pushes; it is dropped. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The window of StreamOptions.maxMessagesPerSecond. */
+const RATE_WINDOW_MS = 1_000;
 
-type Incoming = { msgId: number; token?: unknown; body?: unknown };
-
-function parseIncoming(data: RawData): Incoming | null {
-  try {
-    const v: unknown = JSON.parse(data.toString());
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
-    const msgId = (v as { msgId?: unknown }).msgId;
-    return Number.isInteger(msgId) ? (v as Incoming) : null;
-  } catch {
-    return null;
-  }
+/** Who is at the other end, as the upgrade request said (for logs and the restriction re-check). */
+export interface Caller {
+  ip: string;
+  deviceUuid: string | undefined;
 }
 
 /**
  * One socket: its heartbeat timer, its login and the messages it sends. This is connection state (gone with
  * the socket); whatever another node would need lives in the database.
+ *
+ * spec §4: a socket opens without a login. Anonymous, it answers heartbeats, gets every socket's pushes
+ * (notices, site configuration, the live chat) and may read the chat history; a login (10001 with the member
+ * jwt) adds the member's own pushes (balance, kick) and the right to speak.
  */
-/** The wire form of a message (spec §4: JSON with msgId and body). */
-export const encodeFrame = (msgId: number, body: unknown) => JSON.stringify({ msgId, body });
-
 export class Connection {
   memberId: number | null = null;
   /** Database clock at login, ms. */
@@ -65,13 +52,17 @@ export class Connection {
   private loginFailures = 0;
 
   constructor(
-    private readonly hub: StreamHub,
+    private readonly host: ConnectionHost<Connection>,
     readonly socket: WebSocket,
-    readonly ip: string,
+    readonly caller: Caller,
   ) {
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('close', () => this.onClosed());
     this.armHeartbeat();
+  }
+
+  get ip(): string {
+    return this.caller.ip;
   }
 
   get isOpen(): boolean {
@@ -86,7 +77,7 @@ export class Connection {
   sendFrame(frame: string): void {
     if (!this.isOpen) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.hub.log.warn({ ip: this.ip, memberId: this.memberId }, 'stream socket too slow; dropped');
+      this.host.log.warn({ ip: this.ip, memberId: this.memberId }, 'stream socket too slow; dropped');
       this.socket.terminate();
       return;
     }
@@ -109,11 +100,20 @@ export class Connection {
     this.closeWith(STREAM_CLOSE.kicked, MSG.kick, body);
   }
 
+  /** The caller is restricted (spec §8): the refusal's code and message, then close 4003. */
+  refuse(refusal: StreamErrorBody): void {
+    this.closeWith(STREAM_CLOSE.refused, MSG.error, refusal);
+  }
+
   private armHeartbeat(): void {
-    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
-    const { heartbeatIntervalMs, missedHeartbeats } = this.hub.options;
+    if (this.heartbeatTimer) {
+      // refresh() re-arms the same timer: no allocation per heartbeat (10,000 sockets beat 2,000 times a second).
+      this.heartbeatTimer.refresh();
+      return;
+    }
+    const { heartbeatIntervalMs, missedHeartbeats } = this.host.options;
     this.heartbeatTimer = setTimeout(() => {
-      this.hub.log.debug({ ip: this.ip, memberId: this.memberId }, 'stream heartbeat missed; closing');
+      this.host.log.debug({ ip: this.ip, memberId: this.memberId }, 'stream heartbeat missed; closing');
       this.closeWith(STREAM_CLOSE.heartbeatTimeout, MSG.error, {
         code: CODE.common,
         message: STREAM_MESSAGE.heartbeatTimeout,
@@ -130,17 +130,17 @@ export class Connection {
   private onClosed(): void {
     this.closed = true;
     this.stopTimers();
-    this.hub.detach(this);
+    this.host.detach(this);
   }
 
   /** Too many messages a second: a misbehaving client, closed before it costs the database. */
   private overRate(): boolean {
     const now = Date.now();
-    if (now - this.windowStart >= 1000) {
+    if (now - this.windowStart >= RATE_WINDOW_MS) {
       this.windowStart = now;
       this.windowCount = 0;
     }
-    return ++this.windowCount > this.hub.options.maxMessagesPerSecond;
+    return ++this.windowCount > this.host.options.maxMessagesPerSecond;
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
@@ -152,23 +152,23 @@ export class Connection {
       } satisfies StreamErrorBody);
       return;
     }
-    const msg = isBinary ? null : parseIncoming(data);
+    const msg = isBinary ? null : decodeFrame(data);
     if (!msg) return this.error(CODE.validation, STREAM_MESSAGE.badMessage);
     if (msg.msgId === MSG.heartbeat) {
-      // Answered at once, never queued behind a slow database call.
+      // Answered at once, never queued behind a slow database call; anonymous sockets alike.
       this.armHeartbeat();
       this.send(MSG.heartbeat, { serverTime: Date.now() } satisfies HeartbeatReply);
       return;
     }
     this.queue = this.queue.then(() =>
       this.handle(msg).catch((err: unknown) => {
-        this.hub.log.error({ err, msgId: msg.msgId }, 'stream message failed');
+        this.host.log.error({ err, msgId: msg.msgId }, 'stream message failed');
         this.error(CODE.common, SERVER_MESSAGE.internal);
       }),
     );
   }
 
-  private async handle(msg: Incoming): Promise<void> {
+  private async handle(msg: IncomingFrame): Promise<void> {
     if (this.closed) return;
     switch (msg.msgId) {
       case MSG.login:
@@ -184,7 +184,7 @@ export class Connection {
 
   private loginFailed(code: number, message: string): void {
     this.send(MSG.login, { ok: false, code, message } satisfies LoginFailure);
-    if (++this.loginFailures >= this.hub.options.maxLoginFailures) {
+    if (++this.loginFailures >= this.host.options.maxLoginFailures) {
       this.closeWith(STREAM_CLOSE.policy, MSG.error, {
         code: CODE.common,
         message: SERVER_MESSAGE.tooManyRequests,
@@ -193,22 +193,23 @@ export class Connection {
   }
 
   /**
-   * spec §4: login once with the member jwt. A failure keeps the socket open (anonymous: notices only); the
-   * client logs in again on its next open. A second login of the same member re-sends the login data.
+   * spec §4: login once with the member jwt; it upgrades an open anonymous socket. A failure keeps the socket
+   * open (still anonymous); the client fetches a new jwt and tries again. A second login of the same member
+   * re-sends the login data.
    */
   private async login(token: unknown): Promise<void> {
-    const login = await checkSocketLogin(this.hub.db, this.hub.jwtKey, token);
+    const login = await checkSocketLogin(this.host.db, this.host.jwtKey, token);
     if (!login) return this.loginFailed(CODE.tokenInvalid, STREAM_MESSAGE.jwtInvalid);
     if (this.memberId !== null && this.memberId !== login.member.id)
       return this.loginFailed(CODE.validation, STREAM_MESSAGE.otherMember);
-    const config = await cachedSiteConfig(this.hub.db);
+    const config = await cachedSiteConfig(this.host.db);
     if (!this.isOpen) return;
     const first = this.memberId === null;
     if (first) {
       this.memberId = login.member.id;
       this.loginAt = login.at;
       // A kick may have been heard while the login was checked.
-      if (!this.hub.loggedIn(this)) return;
+      if (!this.host.loggedIn(this)) return;
     }
     this.send(MSG.login, loginDataOf(login.member, config));
     if (first && config.siteVideoSkinOpen) await this.sendHistory(false);
@@ -224,21 +225,23 @@ export class Connection {
     this.send(MSG.chatError, body);
   }
 
+  /** Speaking needs a login (anonymous sockets read only); the other rules are the chat module's. */
   private async chatSend(body: unknown): Promise<void> {
     if (this.memberId === null) return this.chatError({ reason: 'notLoggedIn' });
     const text = typeof body === 'object' && body !== null ? (body as { text?: unknown }).text : undefined;
-    const result = await sendChat(this.hub.db, this.memberId, text, this.hub.options.chat);
+    const result = await sendChat(this.host.db, this.memberId, text, this.host.options.chat);
     // Accepted messages come back to every socket in the room, this one included, through the channel.
     if (!result.ok) this.chatError(result);
   }
 
-  /** The room's history; asked: refusals are answered, after login: only sent when the room is open. */
+  /**
+   * The room's history, for any socket (reading needs no login). Asked (30003): a closed room is answered
+   * with its refusal; after a login: sent only when the room is open.
+   */
   private async sendHistory(asked: boolean): Promise<void> {
-    let refusal: ChatErrorReason | null = null;
-    if (this.memberId === null) refusal = 'notLoggedIn';
-    else if (asked && !(await cachedSiteConfig(this.hub.db)).siteVideoSkinOpen) refusal = 'closed';
-    if (refusal) return asked ? this.chatError({ reason: refusal }) : undefined;
-    const messages = await chatHistory(this.hub.db, CHAT_ROOM, this.hub.options.chat.historySize);
+    if (asked && !(await cachedSiteConfig(this.host.db)).siteVideoSkinOpen)
+      return this.chatError({ reason: 'closed' });
+    const messages = await chatHistory(this.host.db, CHAT_ROOM, this.host.options.chat.historySize);
     this.send(MSG.chatHistory, { room: CHAT_ROOM, messages } satisfies ChatHistory);
   }
 }

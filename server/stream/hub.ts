@@ -3,16 +3,17 @@ import type { WebSocket } from 'ws';
 import { CODE } from '../../src/protocol/api.ts';
 import {
   CHAT_ROOM,
-  HEARTBEAT_INTERVAL_MS,
-  MISSED_HEARTBEATS_BEFORE_CLOSE,
   MSG,
   STREAM_CLOSE,
   type BalanceChange,
   type ChatMessage,
   type KickBody,
+  type SiteConfigChanged,
 } from '../../src/protocol/stream.ts';
 import type { Db } from '../db/db.ts';
-import { DEFAULT_CHAT_OPTIONS, readLoginData, type ChatOptions } from '../modules/chat/chat.ts';
+import { refusalFor } from '../modules/access/refusal.ts';
+import { callerStanding } from '../modules/access/restrictions.ts';
+import { readLoginData } from '../modules/chat/chat.ts';
 import { SESSION_MESSAGE } from '../modules/member/sessions.ts';
 import { readLiveNotice } from '../modules/site/notices.ts';
 import {
@@ -26,25 +27,14 @@ import {
   type KickEvent,
   type SessionEndReason,
 } from './channels.ts';
-import { Connection, encodeFrame, STREAM_MESSAGE } from './connection.ts';
+import type { ConnectionHost } from './connection-host.ts';
+import { Connection, type Caller } from './connection.ts';
+import { encodeFrame, STREAM_MESSAGE } from './frames.ts';
+import type { StreamOptions } from './options.ts';
+import { SiteConfigWatch, type SiteChange } from './site-config-watch.ts';
 
-export interface StreamOptions {
-  heartbeatIntervalMs: number;
-  missedHeartbeats: number;
-  /** Messages one socket may send in a second, heartbeats included; more closes it (4008). */
-  maxMessagesPerSecond: number;
-  /** Failed logins one socket may make before it is closed (4008). */
-  maxLoginFailures: number;
-  chat: ChatOptions;
-}
-
-export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
-  heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
-  missedHeartbeats: MISSED_HEARTBEATS_BEFORE_CLOSE,
-  maxMessagesPerSecond: 20,
-  maxLoginFailures: 5,
-  chat: DEFAULT_CHAT_OPTIONS,
-};
+// server/app.ts takes the options' type from here; options.ts is where it lives (the connection reads it too).
+export type { StreamOptions } from './options.ts';
 
 /** How long a heard kick is remembered for logins that were being checked when it arrived. */
 const RECENT_KICK_MS = 60_000;
@@ -60,11 +50,16 @@ export function kickBodyFor(reason: SessionEndReason): KickBody {
 /**
  * This node's sockets, and the pushes it hears from the database (LISTEN) and delivers to them. Every node
  * runs one hub; an event published on any node (or by the operator command line) reaches the sockets of all.
+ *
+ * Who gets what (spec §4: the socket opens without a login): every socket, anonymous or not, gets notices,
+ * site-configuration changes and the live chat; a logged-in socket also gets its member's balance changes,
+ * login data updates and kicks.
  */
-export class StreamHub {
+export class StreamHub implements ConnectionHost<Connection> {
   private readonly conns = new Set<Connection>();
   private readonly byMember = new Map<number, Set<Connection>>();
   private readonly recentKicks = new Map<number, { at: number; reason: SessionEndReason; heard: number }>();
+  private readonly siteWatch: SiteConfigWatch;
   private unlisteners: Array<() => Promise<void>> = [];
   private closing = false;
 
@@ -73,7 +68,14 @@ export class StreamHub {
     readonly jwtKey: Buffer,
     readonly options: StreamOptions,
     readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.siteWatch = new SiteConfigWatch(
+      db,
+      options.siteConfigDebounceMs,
+      (c) => this.pushSiteConfig(c),
+      log,
+    );
+  }
 
   /** Subscribes to the channels; call once before sockets arrive. */
   async start(): Promise<void> {
@@ -100,23 +102,24 @@ export class StreamHub {
       const e = readSpeechEvent(p);
       if (e) this.pushSpeech(e.memberId);
     });
+    await this.siteWatch.start();
   }
 
   get size(): number {
     return this.conns.size;
   }
 
-  attach(socket: WebSocket, ip: string): Connection | null {
+  /** Takes an upgraded socket (anonymous until it logs in); null when the node is shutting down. */
+  attach(socket: WebSocket, caller: Caller): Connection | null {
     if (this.closing) {
       socket.close(STREAM_CLOSE.goingAway);
       return null;
     }
-    const conn = new Connection(this, socket, ip);
+    const conn = new Connection(this, socket, caller);
     this.conns.add(conn);
     return conn;
   }
 
-  /** Registers a socket's login; false when a kick heard meanwhile already ended it. */
   loggedIn(conn: Connection): boolean {
     const memberId = conn.memberId!;
     const kick = this.recentKicks.get(memberId);
@@ -142,15 +145,41 @@ export class StreamHub {
     return [...(this.byMember.get(memberId) ?? [])];
   }
 
+  /** One frame, encoded once, to every socket of this node. */
+  private broadcast(msgId: number, body: unknown): void {
+    const frame = encodeFrame(msgId, body);
+    for (const c of this.conns) c.sendFrame(frame);
+  }
+
   private pushNotice(id: number): void {
     readLiveNotice(this.db, id).then(
       (notice) => {
-        if (!notice) return;
-        const frame = encodeFrame(MSG.notice, notice);
-        for (const c of this.conns) c.sendFrame(frame);
+        if (notice) this.broadcast(MSG.notice, notice);
       },
       (err: unknown) => this.log.error({ err, id }, 'stream notice push failed'),
     );
+  }
+
+  /**
+   * The site configuration (or what pre-info answers some callers: restrictions, blocked devices) changed:
+   * every socket is told, so the site re-reads pre-info now rather than at its next poll. Sockets whose caller
+   * the change restricts are then refused as at the upgrade (the one check, refusalFor), not left open.
+   */
+  private pushSiteConfig(change: SiteChange): void {
+    this.broadcast(MSG.siteConfig, { keys: change.keys } satisfies SiteConfigChanged);
+    // The standing is read from the hot caches (no query per socket); they heard the change before this did.
+    void this.refuseRestricted();
+  }
+
+  private async refuseRestricted(): Promise<void> {
+    try {
+      for (const c of [...this.conns]) {
+        const refusal = refusalFor(await callerStanding(this.db, c.caller.ip, c.caller.deviceUuid));
+        if (refusal) c.refuse(refusal);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'stream restriction re-check failed');
+    }
   }
 
   private pushBalance(e: BalanceEvent): void {
@@ -167,10 +196,10 @@ export class StreamHub {
     for (const c of this.socketsOf(e.memberId)) if (c.loginAt <= e.at) c.kick(kickBodyFor(e.reason));
   }
 
+  /** The live chat is read by every socket (anonymous ones too); only speaking needs a login. */
   private pushChat(message: ChatMessage): void {
     if (message.room !== CHAT_ROOM) return;
-    const frame = encodeFrame(MSG.chatMessage, message);
-    for (const c of this.conns) if (c.memberId !== null) c.sendFrame(frame);
+    this.broadcast(MSG.chatMessage, message);
   }
 
   /** An operator muted or unmuted the member: their sockets get the login data again. */
@@ -203,7 +232,7 @@ export class StreamHub {
     }
     const unlisteners = this.unlisteners;
     this.unlisteners = [];
-    await Promise.all(unlisteners.map((u) => u().catch(() => {})));
+    await Promise.all([...unlisteners.map((u) => u().catch(() => {})), this.siteWatch.stop()]);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_GRACE_MS)))]);
     clearTimeout(timer);

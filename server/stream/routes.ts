@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CODE, HEADER } from '../../src/protocol/api.ts';
+import { HEADER } from '../../src/protocol/api.ts';
 import {
   MSG,
   STREAM_CLOSE,
@@ -9,12 +9,15 @@ import {
   type StreamInfo,
 } from '../../src/protocol/stream.ts';
 import type { Db } from '../db/db.ts';
-import { ok, SERVER_MESSAGE } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { envelope } from '../http/schemas.ts';
-import { callerStanding, RESTRICTION_CODE } from '../modules/access/restrictions.ts';
+import { refusalFor, type Refusal } from '../modules/access/refusal.ts';
+import { callerStanding } from '../modules/access/restrictions.ts';
 import { cachedSiteConfig } from '../modules/site/config.ts';
 import { deriveJwtKey } from '../security/jwt.ts';
-import { DEFAULT_STREAM_OPTIONS, StreamHub, type StreamOptions } from './hub.ts';
+import { encodeFrame } from './frames.ts';
+import { StreamHub } from './hub.ts';
+import { DEFAULT_STREAM_OPTIONS, type StreamOptions } from './options.ts';
 
 /** Largest message a client may send (a login's jwt, a chat message); larger closes the socket (1009). */
 export const STREAM_MAX_PAYLOAD_BYTES = 8 * 1024;
@@ -36,10 +39,11 @@ export function socketDeviceUuid(req: FastifyRequest): string | undefined {
 }
 
 /**
- * The socket (spec §4, §7): GET STREAM_PATH upgrades to a WebSocket. It is outside the signature groups, so
- * the API guard does not see it; the same restrictions apply here (caveat 6031, blocked 6033, blocked device
- * 10102), answered over the socket as an error message followed by a close (4003), since a browser cannot
- * read a refused upgrade's response. Also GET STREAM_INFO_PATH: where the site connects.
+ * The socket (spec §4, §7): GET STREAM_PATH upgrades to a WebSocket, for anonymous visitors too (the login is
+ * a message on the open socket). It is outside the signature groups, so the API guard does not see it; the
+ * same restriction check applies here (refusalFor: caveat 6031, blocked 6033, blocked device 10102), answered
+ * over the socket as an error message followed by a close (4003), since a browser cannot read a refused
+ * upgrade's response. Also GET STREAM_INFO_PATH: where the site connects.
  */
 export async function streamRoutes(
   app: FastifyInstance,
@@ -58,37 +62,26 @@ export async function streamRoutes(
   app.addHook('preClose', () => hub.close());
   await app.register(websocket, { options: { maxPayload: STREAM_MAX_PAYLOAD_BYTES } });
 
-  const refusals = new WeakMap<FastifyRequest, { code: number; message: string }>();
-  const refusalMessage = {
-    caveat: SERVER_MESSAGE.accessCaveat,
-    blocked: SERVER_MESSAGE.accessBlocked,
-  } as const;
-
+  const refusals = new WeakMap<FastifyRequest, Refusal>();
   app.get(
     STREAM_PATH,
     {
       websocket: true,
+      // The HTTP guard's own check (spec §8): one function decides for both.
       preHandler: async (req) => {
-        const standing = await callerStanding(db, req.ip, socketDeviceUuid(req));
-        if (standing.deviceBlocked) {
-          refusals.set(req, { code: CODE.deviceBlocked, message: SERVER_MESSAGE.deviceBlocked });
-        } else if (standing.restriction === 'caveat' || standing.restriction === 'blocked') {
-          // An alert is advisory, as on the API.
-          refusals.set(req, {
-            code: RESTRICTION_CODE[standing.restriction],
-            message: refusalMessage[standing.restriction],
-          });
-        }
+        const refusal = refusalFor(await callerStanding(db, req.ip, socketDeviceUuid(req)));
+        if (refusal) refusals.set(req, refusal);
       },
     },
     (socket, req) => {
       const refusal = refusals.get(req);
       if (refusal) {
-        socket.send(JSON.stringify({ msgId: MSG.error, body: refusal }));
+        socket.send(encodeFrame(MSG.error, refusal));
         socket.close(STREAM_CLOSE.refused);
         return;
       }
-      hub.attach(socket, req.ip);
+      // No login needed to open (spec §4): the socket is anonymous until a 10001 with the member jwt.
+      hub.attach(socket, { ip: req.ip, deviceUuid: socketDeviceUuid(req) });
     },
   );
 

@@ -33,9 +33,15 @@ export const MSG = {
   siteConfig: 20004,
   /** client → server: `ChatSendBody`. */
   chatSend: 30001,
-  /** server → client: a chat message of the room (`ChatMessage`), the sender's own included. */
+  /**
+   * server → client, to every socket (anonymous ones read the chat too): a chat message of the room
+   * (`ChatMessage`), the sender's own included.
+   */
   chatMessage: 30002,
-  /** server → client after login (and on request, client → server with body {}): `ChatHistory`. */
+  /**
+   * server → client after login when the room is open; and on request from any socket, anonymous ones too
+   * (client → server with body {}): `ChatHistory`, or a chatError `closed` while the room is closed.
+   */
   chatHistory: 30003,
   /** server → client: a chat request was refused (`ChatErrorBody`). */
   chatError: 30004,
@@ -82,10 +88,17 @@ export interface StreamMessage<B = unknown> {
   body: B;
 }
 
-/** Body of MSG.siteConfig: which configuration keys changed (empty when unknown). */
+/**
+ * Body of MSG.siteConfig: which site-configuration keys changed (e.g. `maintainStatus`, `title`). Empty when the
+ * change was outside the configuration (an address restriction, a blocked device) or the keys are unknown: the
+ * site re-reads pre-info either way. One push gathers the changes of SITE_CONFIG_PUSH_WINDOW_MS.
+ */
 export interface SiteConfigChanged {
   keys: string[];
 }
+
+/** The server gathers site-configuration changes this long before one MSG.siteConfig push. */
+export const SITE_CONFIG_PUSH_WINDOW_MS = 250;
 
 export interface HeartbeatReply {
   /** Milliseconds since epoch on the server. */

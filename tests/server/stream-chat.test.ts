@@ -71,7 +71,7 @@ describe('chat rules (pure)', () => {
 });
 
 describe('chat over the socket', () => {
-  it('broadcasts an accepted message to every logged-in socket, as plain text, unchanged', async () => {
+  it('broadcasts an accepted message to every socket (anonymous ones too), as plain text, unchanged', async () => {
     const alice = await createMember(t.db, { vipLevel: 2 });
     const bob = await createMember(t.db, { vipLevel: 0 }); // may read, not speak
     const a = await socketOf(alice);
@@ -95,7 +95,8 @@ describe('chat over the socket', () => {
       got.id,
     ]);
     expect(stored.rows[0]!.text).toBe(text);
-    // Sockets that did not log in get no chat.
+    // Changed with the anonymous socket (issue 8 §4): a socket that did not log in reads the chat too.
+    expect(await anon.next<ChatMessage>(MSG.chatMessage)).toEqual(got);
     await sleep(QUIET_MS);
     expect(anon.take(MSG.chatMessage)).toEqual([]);
   });
@@ -183,12 +184,14 @@ describe('chat over the socket', () => {
     await refused(s2, 'tooFast');
   });
 
-  it('refuses a socket that has not logged in', async () => {
+  it('refuses a send from a socket that has not logged in; its history request is answered', async () => {
     const s = track(await TestSocket.open(t.url));
     say(s, 'hi');
     await refused(s, 'notLoggedIn');
+    // Changed with the anonymous socket (issue 8 §4): reading needs no login, so the history is answered.
     s.send(MSG.chatHistory);
-    await refused(s, 'notLoggedIn');
+    expect(await s.next<ChatHistory>(MSG.chatHistory)).toMatchObject({ room: 'live' });
+    expect(s.take(MSG.chatError)).toEqual([]);
   });
 
   it('is closed while siteVideoSkinOpen is off: no history on login, sends and history refused', async () => {

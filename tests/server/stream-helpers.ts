@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/db.ts';
 import { MEMBER_JWT_TTL_S } from '../../server/modules/member/limits.ts';
 import { deriveJwtKey, signJwt } from '../../server/security/jwt.ts';
 import { DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
-import type { StreamOptions } from '../../server/stream/hub.ts';
+import type { StreamOptions } from '../../server/stream/options.ts';
 import { MSG, STREAM_PATH, type LoginReply, type StreamMessage } from '../../src/protocol/stream.ts';
 import { testConfig } from '../support/test-app.ts';
 import { createTestDb } from '../support/test-db.ts';

@@ -13,7 +13,7 @@ import { addRestriction } from '../../server/modules/access/restrictions.ts';
 import { setDeviceBlocked } from '../../server/modules/member/devices.ts';
 import { writeSiteConfig } from '../../server/modules/site/config.ts';
 import { signJwt } from '../../server/security/jwt.ts';
-import { STREAM_MESSAGE } from '../../server/stream/connection.ts';
+import { STREAM_MESSAGE } from '../../server/stream/frames.ts';
 import { clientHeaders } from '../support/test-app.ts';
 import {
   createMember,
