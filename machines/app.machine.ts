@@ -172,6 +172,9 @@ export const appMachine = setup({
                 case 'restricted':
                   enqueue.sendTo(CHILD.siteGate, { type: 'gate.restricted' });
                   break;
+                case 'alert':
+                  enqueue.sendTo(CHILD.siteGate, { type: 'gate.alert' });
+                  break;
                 case 'endSession':
                   enqueue.sendTo(CHILD.session, { type: 'session.end', code: event.error.code });
                   break;

@@ -24,6 +24,8 @@ export type Reaction =
   | { kind: 'endSession' }
   /** The caller is restricted (spec §8 6031/6033): the site gate keeps it until a re-check clears it. */
   | { kind: 'restricted' }
+  /** The back end flagged an access alert (spec §8 6032): the site gate keeps it (the policy shows the page). */
+  | { kind: 'alert' }
   /** A dialog with the server's message; OK goes to `okTo` (spec §8 10102 alert, 6001 confirm). */
   | { kind: 'dialog'; dialog: 'alert' | 'confirm'; okTo: string };
 
@@ -71,7 +73,10 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
     type: 'business',
     codes: [CODE.accessAlert],
     when: (f) => f.maintainStatus !== 0 && !f.alertSkipped,
-    reactions: [{ kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_ALERT}`, replace: true }],
+    reactions: [
+      { kind: 'alert' },
+      { kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_ALERT}`, replace: true },
+    ],
     why: 'spec §8: 6032 goes to the restriction page (access-alert) unless in maintenance or skipped',
   },
   {

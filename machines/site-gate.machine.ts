@@ -50,7 +50,9 @@ export type SiteGateEvent =
   | { type: 'gate.check' }
   | { type: 'gate.retry' }
   /** Another call was refused as restricted (spec §8 6031/6033): the gate holds it until a re-check clears it. */
-  | { type: 'gate.restricted' };
+  | { type: 'gate.restricted' }
+  /** Any call was answered with an access alert (spec §8 6032): the policy lets the alert page show. */
+  | { type: 'gate.alert' };
 
 /** The mobile site address keeping i_code, or null when no redirect applies (spec §1). */
 export function mobileRedirectUrl(
@@ -105,6 +107,7 @@ export const siteGateMachine = setup({
   initial: 'booting',
   // Where the player may be is the navigation policy's to say (machines/navigation-policy.ts); the gate only
   // knows the site's condition.
+  on: { 'gate.alert': { actions: assign({ alert: true }) } },
   states: {
     booting: {
       always: [

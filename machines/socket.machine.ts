@@ -189,6 +189,12 @@ export const socketMachine = setup({
               entry: enqueueActions(({ context, enqueue }) => {
                 if (context.watching) enqueue('requestHistory');
               }),
+              on: {
+                'chat.watch': [
+                  { guard: 'watching' },
+                  { actions: [assign({ watching: true }), 'requestHistory'] },
+                ],
+              },
               states: {
                 heartbeat: {
                   initial: 'waiting',
@@ -312,13 +318,8 @@ export const socketMachine = setup({
     'chat.dismissError': { actions: assign({ room: ({ context }) => ({ ...context.room, error: null }) }) },
     'socket.login': { actions: assign({ member: true }) },
     'socket.logout': { actions: assign({ member: false }) },
-    'chat.watch': {
-      actions: enqueueActions(({ context, enqueue, self }) => {
-        enqueue.assign({ watching: true });
-        if (!context.watching && self.getSnapshot().matches({ link: { online: 'open' } }))
-          enqueue('requestHistory');
-      }),
-    },
+    // Not yet open: the history is asked for on opening (see `open`'s entry).
+    'chat.watch': { actions: assign({ watching: true }) },
   },
 });
 

@@ -8,7 +8,6 @@ import { CODE } from '../protocol/api.ts';
 import type { PreInfo } from '../protocol/site.ts';
 import {
   assignLocation,
-  cookiesEnabled,
   isMobileDevice,
   pageHidden,
   readEmbeddedPreInfo,
@@ -40,6 +39,7 @@ import {
   readUserName,
   rememberLoginTicked,
 } from './session-store.ts';
+import { cookiesEnabled } from '../platform/cookies.ts';
 import { storageGet, storageRemove, storageSet } from '../platform/storage.ts';
 import { SESSION_KEY, STORAGE_KEY } from './storage-keys.ts';
 

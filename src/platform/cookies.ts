@@ -19,7 +19,15 @@ export function removeCookie(name: string): void {
   Cookies.remove(name, { path: '/' });
 }
 
-/** spec §5: cookies must be enabled. */
+/** spec §5: cookies must be enabled: the browser says so, and a probe cookie really sticks. */
 export function cookiesEnabled(): boolean {
-  return typeof navigator !== 'undefined' && navigator.cookieEnabled;
+  try {
+    if (typeof navigator === 'undefined' || !navigator.cookieEnabled) return false;
+    document.cookie = 'cookie_probe=1; SameSite=Lax';
+    const ok = document.cookie.includes('cookie_probe=1');
+    document.cookie = 'cookie_probe=; Max-Age=0; SameSite=Lax';
+    return ok;
+  } catch {
+    return false;
+  }
 }

@@ -13,18 +13,6 @@ export function readEmbeddedPreInfo<T>(): T | null {
   }
 }
 
-export function cookiesEnabled(): boolean {
-  try {
-    if (!navigator.cookieEnabled) return false;
-    document.cookie = 'cookie_probe=1; SameSite=Lax';
-    const ok = document.cookie.includes('cookie_probe=1');
-    document.cookie = 'cookie_probe=; Max-Age=0; SameSite=Lax';
-    return ok;
-  } catch {
-    return false;
-  }
-}
-
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i;
 export function isMobileDevice(): boolean {
   return MOBILE_UA.test(navigator.userAgent);

@@ -8,13 +8,11 @@ import {
   maintainStatusOf,
   reactionsFor,
   RESTRICTION_PATH,
-  SESSION_ERROR_CODES,
   SESSION_GUARDED_PARTS,
-  TOKEN_CLEARING_CODES,
   type ApiErrorInfo,
   type CatalogueFacts,
 } from '../../machines/error-catalogue.ts';
-import { SESSION_ENDING_CODES } from '../../machines/session.machine.ts';
+import { isSessionEnding, SESSION_ENDING_CODES, TOKEN_CLEARING_CODES } from '../../src/protocol/api.ts';
 import { DOWN, OPEN } from './fixtures.ts';
 
 const business = (code: number | string): ApiErrorInfo => ({ type: 'business', code, message: 'x' });
@@ -25,13 +23,22 @@ const facts = (over: Partial<CatalogueFacts> = {}): CatalogueFacts => ({
   ...over,
 });
 
-const caveat = [{ kind: 'navigate', to: '/other/restrictionIp?name=access-caveat', replace: true }];
-const alert = [{ kind: 'navigate', to: '/other/restrictionIp?name=access-alert', replace: true }];
+// spec §8 6031/6033: the caller is restricted (the site gate holds it, issue 8 §2) and goes to the caveat page.
+const caveat = [
+  { kind: 'restricted' },
+  { kind: 'navigate', to: '/other/restrictionIp?name=access-caveat', replace: true },
+];
+// spec §8 6032: the gate learns of the alert (so the policy lets the page show), and the player goes to it.
+const alert = [
+  { kind: 'alert' },
+  { kind: 'navigate', to: '/other/restrictionIp?name=access-alert', replace: true },
+];
 const endSession = { kind: 'endSession' };
 const home = { kind: 'navigate', to: '/', replace: true };
 const alertDialog = { kind: 'dialog', dialog: 'alert', okTo: '/user/login' };
 const confirmDialog = { kind: 'dialog', dialog: 'confirm', okTo: '/user/login' };
-const clearSocket = { kind: 'clearSocket' };
+/** spec §8: the session codes (6001, 10105, 10004, 10104 clear the token; 10102 too). */
+const SESSION_ERROR_CODES = [6001, 10004, 10102, 10104, 10105];
 
 /** One location per guarded part of spec §2, as the app builds it (path + search). */
 const GUARDED_LOCATIONS = [
@@ -83,8 +90,13 @@ describe('error catalogue (spec §8)', () => {
   it('the session codes are the ones the session machine ends a session on', () => {
     const sorted = (codes: ReadonlyArray<number>) => [...codes].sort((a, b) => a - b);
     expect(sorted(TOKEN_CLEARING_CODES)).toEqual([6001, 10004, 10104, 10105]);
-    expect(sorted(SESSION_ERROR_CODES)).toEqual([6001, 10004, 10102, 10104, 10105]);
-    expect(sorted(SESSION_ENDING_CODES)).toEqual(sorted(SESSION_ERROR_CODES));
+    expect(sorted(SESSION_ENDING_CODES)).toEqual(SESSION_ERROR_CODES);
+    for (const code of SESSION_ERROR_CODES) {
+      expect(isSessionEnding(code)).toBe(true);
+      expect(isSessionEnding(String(code))).toBe(true);
+    }
+    for (const code of [6000, 6013, 6031, 10103, null, undefined, 'x'])
+      expect(isSessionEnding(code)).toBe(false);
   });
 
   it.each([6031, 6033])('%i goes to the access caveat whatever the facts', (code) => {
@@ -113,8 +125,9 @@ describe('error catalogue (spec §8)', () => {
     expect(reactionsFor(business(10102), facts())).toEqual([endSession, alertDialog]);
   });
 
-  it('6001 (logged in elsewhere) clears the socket, ends the session and asks to confirm; OK goes to login', () => {
-    expect(reactionsFor(business(6001), facts())).toEqual([clearSocket, endSession, confirmDialog]);
+  // The socket store is cleared by the session's end (session.changed → socket.logout, issue 8 §2), not here.
+  it('6001 (logged in elsewhere) ends the session and asks to confirm; OK goes to login', () => {
+    expect(reactionsFor(business(6001), facts())).toEqual([endSession, confirmDialog]);
   });
 
   it.each([10105, 10004, 10104])('%i ends the session without a dialog', (code) => {
@@ -125,12 +138,7 @@ describe('error catalogue (spec §8)', () => {
     expect(isSessionGuarded(location)).toBe(true);
     expect(reactionsFor(business(10004), facts({ location }))).toEqual([endSession, home]);
     expect(reactionsFor(business(10102), facts({ location }))).toEqual([endSession, alertDialog, home]);
-    expect(reactionsFor(business(6001), facts({ location }))).toEqual([
-      clearSocket,
-      endSession,
-      confirmDialog,
-      home,
-    ]);
+    expect(reactionsFor(business(6001), facts({ location }))).toEqual([endSession, confirmDialog, home]);
   });
 
   it.each(UNGUARDED_LOCATIONS)('a session error on %s stays on the page', (location) => {

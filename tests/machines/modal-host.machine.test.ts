@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, SimulatedClock } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import {
-  depositWarningDialog,
-  noticeDialog,
-  NOTICE_PRIORITY,
-  popActivityDialog,
-} from '../../machines/dialogs.ts';
+import { depositWarningDialog, noticeDialog, NOTICE_PRIORITY } from '../../machines/dialogs.ts';
+import { popActivityDialog } from '../../machines/home/pop-activity-dialog.ts';
 import { MODAL_LEAVE_MS, type ModalInput } from '../../machines/modal.machine.ts';
 import { insertByPriority, MODAL_DEDUP_MS, modalHostMachine } from '../../machines/modal-host.machine.ts';
 import type { AppEventLike, ModalSpec } from '../../machines/modal-types.ts';

@@ -8,8 +8,10 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
 } from '../../src/protocol/member.ts';
+import { SESSION_ENDING_CODES } from '../../src/protocol/api.ts';
 import {
-  SESSION_ENDING_CODES,
+  endedHere,
+  loginStatus,
   sessionMachine,
   type SessionEvent,
   type SessionInput,
@@ -535,5 +537,52 @@ describe('page changes', () => {
     expect(snap().context.notice).toBe('passwordReset');
     send({ type: 'session.pageChanged', path: '/user/password' });
     expect(snap().context.notice).toBeNull();
+  });
+});
+
+describe('login status and where the session ended (issue 8 §2: what the navigation policy reads)', () => {
+  it('no token is anonymous; a stored token is restoring until the server confirms it, then member', async () => {
+    expect(loginStatus(undefined)).toBe('anonymous');
+    expect(loginStatus(start().snap())).toBe('anonymous');
+    const restoring = start(STORED);
+    expect(loginStatus(restoring.snap())).toBe('restoring');
+    await restoring.answer(RESTORING, FRESH);
+    expect(loginStatus(restoring.snap())).toBe('member');
+    restoring.send({ type: 'session.logout' });
+    // Still logged in while the logout call runs.
+    expect(loginStatus(restoring.snap())).toBe('member');
+    await restoring.answer(LOGGING_OUT);
+    expect(loginStatus(restoring.snap())).toBe('anonymous');
+  });
+
+  it('a logout on a member page is remembered for that page until the player moves on', async () => {
+    const { send, answer, snap } = await loggedIn();
+    send({ type: 'session.pageChanged', path: '/mine/vip' });
+    expect(endedHere(snap())).toBe(false);
+    send({ type: 'session.logout' });
+    await answer(LOGGING_OUT);
+    expect(snap().context).toMatchObject({ path: '/mine/vip', endedOn: '/mine/vip' });
+    expect(endedHere(snap())).toBe(true);
+    // The same page reported again keeps it; another page forgets it.
+    send({ type: 'session.pageChanged', path: '/mine/vip' });
+    expect(endedHere(snap())).toBe(true);
+    send({ type: 'session.pageChanged', path: '/' });
+    expect(endedHere(snap())).toBe(false);
+    send({ type: 'session.pageChanged', path: '/mine/vip' });
+    expect(endedHere(snap())).toBe(false);
+  });
+
+  it('a session code (session.end) or a refused stored token ends the session on the page it is on', async () => {
+    const ended = await loggedIn();
+    ended.send({ type: 'session.pageChanged', path: '/mine/finance/wallet' });
+    ended.send({ type: 'session.end', code: 10004 });
+    expect(endedHere(ended.snap())).toBe(true);
+
+    const refused = start(STORED);
+    refused.send({ type: 'session.pageChanged', path: '/mine/vip' });
+    await refused.refuse(RESTORING, { code: 10004, message: 'expired' });
+    expect(refused.snap().value).toBe('anonymous');
+    expect(endedHere(refused.snap())).toBe(true);
+    expect(endedHere(undefined)).toBe(false);
   });
 });

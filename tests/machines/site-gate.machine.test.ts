@@ -4,12 +4,10 @@ import type { PreInfo } from '../../src/protocol/site.ts';
 import {
   GATE_POLL_MS,
   GATE_RETRY_MS,
-  HOME_PATH,
-  MAINTENANCE_PATH,
+  gateFacts,
   mobileRedirectUrl,
   siteGateMachine,
   type PreInfoResult,
-  type SiteGateEmitted,
   type SiteGateInput,
 } from '../../machines/site-gate.machine.ts';
 import { describeModel, Fakes, settle } from '../support/model-paths.ts';
@@ -21,7 +19,6 @@ const RECHECKING = '0.siteGate.recheckingRestriction';
 const OFFLINE = new Error('offline');
 /** The pre-info call refused with 6031 (access caveat), as the API client raises it (a coded error). */
 const REFUSED = Object.assign(new Error('access restricted'), { code: 6031 });
-const OTHER_PATH = '/game/chess';
 
 const done = (id: string, info: PreInfo, alert = false) => ({
   type: `xstate.done.actor.${id}`,
@@ -39,8 +36,10 @@ const DESKTOP_EVENTS = [
   fail(REFRESHING),
   { type: 'gate.check' },
   { type: 'gate.retry' },
-  { type: 'gate.location', path: OTHER_PATH },
-  { type: 'gate.location', path: MAINTENANCE_PATH },
+  // Another call refused as restricted (the catalogue's 6031/6033 reaction, issue 8 §2).
+  { type: 'gate.restricted' },
+  // Any call answered 6032 (the catalogue's alert reaction).
+  { type: 'gate.alert' },
   { type: 'xstate.after.retry.siteGate.failed' },
   { type: 'xstate.after.poll.siteGate.open' },
   { type: 'xstate.after.poll.siteGate.maintenance' },
@@ -60,7 +59,6 @@ const BASE: SiteGateInput = {
   appDownloadMode: false,
   origin: ORIGIN,
   iCode: null,
-  path: HOME_PATH,
 };
 
 const provided = (fakes: Fakes) =>
@@ -76,11 +74,7 @@ describeModel(
     { name: 'cookies disabled', input: { ...BASE, cookiesEnabled: false }, events: DESKTOP_EVENTS },
     { name: 'desktop, pre-info loaded', input: BASE, events: DESKTOP_EVENTS },
     { name: 'embedded maintenance pre-info', input: { ...BASE, embedded: DOWN }, events: DESKTOP_EVENTS },
-    {
-      name: 'embedded open pre-info, landing on the maintenance page',
-      input: { ...BASE, embedded: OPEN, path: MAINTENANCE_PATH },
-      events: DESKTOP_EVENTS,
-    },
+    { name: 'embedded open pre-info', input: { ...BASE, embedded: OPEN }, events: DESKTOP_EVENTS },
     {
       name: 'app download mode with maintenance pre-info',
       input: { ...BASE, embedded: DOWN, appDownloadMode: true },
@@ -97,67 +91,73 @@ describeModel(
       events: MOBILE_EVENTS,
     },
   ],
-  { logic: provided, delays: { poll: GATE_POLL_MS, retry: GATE_RETRY_MS } },
+  {
+    logic: provided,
+    delays: { poll: GATE_POLL_MS, retry: GATE_RETRY_MS },
+    // issue 8 §2: the gate only knows the site's condition; where the player goes is the policy's to say.
+    check: ({ step }) => expect(step.effects.emitted).toEqual([]),
+  },
 );
 
 async function start(input: Partial<SiteGateInput> = {}) {
   const fakes = new Fakes();
   const clock = new SimulatedClock();
   const actor = createActor(provided(fakes), { input: { ...BASE, ...input }, clock });
-  const navigations: SiteGateEmitted[] = [];
-  actor.on('navigate', (e) => void navigations.push(e));
+  // issue 8 §2: the gate emits nothing (navigation is machines/navigation-policy.ts's); any emit is recorded.
+  const navigations: unknown[] = [];
+  actor.on('*', (e) => void navigations.push(e));
   actor.start();
   await settle();
   const load = async (id: string, info: PreInfo, alert = false) => {
     fakes.resolve(id, { preInfo: info, alert });
     await settle();
   };
-  return { actor, clock, fakes, navigations, load };
+  /** What the navigation policy reads of the gate (no access-alert skip). */
+  const facts = (alertSkipped = false) => gateFacts(actor.getSnapshot(), alertSkipped);
+  return { actor, clock, fakes, navigations, load, facts };
 }
 
-const toMaintenance = { type: 'navigate', to: MAINTENANCE_PATH, replace: true };
-const toHome = { type: 'navigate', to: HOME_PATH, replace: true };
+const SETTLED_OPEN = { settled: true, maintenance: false, restricted: false, alert: false };
+const MAINTAINED = { settled: true, maintenance: true, restricted: false, alert: false };
+const RESTRICTED = { settled: true, maintenance: false, restricted: true, alert: false };
 
 describe('site gate: maintenance (spec §4)', () => {
-  it('maintainConfig.status 0 sends the player to the maintenance page', async () => {
-    const { actor, fakes, navigations, load } = await start();
+  it('maintainConfig.status 0 puts the gate in maintenance (the policy then shows the maintenance page)', async () => {
+    const { actor, fakes, navigations, load, facts } = await start();
     expect(actor.getSnapshot().value).toBe('loading');
+    // Not settled yet: pages bound to a condition are not judged meanwhile (issue 8 §2).
+    expect(facts()).toEqual({ settled: false, maintenance: false, restricted: false, alert: false });
     expect(fakes.invocations.map((i) => i.src)).toEqual(['loadPreInfo']);
     await load(LOADING, DOWN);
     expect(actor.getSnapshot().value).toBe('maintenance');
-    expect(navigations).toEqual([toMaintenance]);
+    expect(facts()).toEqual(MAINTAINED);
+    expect(navigations).toEqual([]);
     expect(fakes.called('announcePreInfo')).toEqual([{ preInfo: DOWN }]);
   });
 
-  it('does not navigate when the player is already on the maintenance page', async () => {
-    const { actor, navigations } = await start({ embedded: DOWN, path: MAINTENANCE_PATH });
-    expect(actor.getSnapshot().value).toBe('maintenance');
-    expect(navigations).toEqual([]);
-  });
-
-  it('does not redirect to maintenance in mobile-app download mode', async () => {
-    const { actor, navigations } = await start({ embedded: DOWN, appDownloadMode: true });
+  it('is not in maintenance in mobile-app download mode (spec §4)', async () => {
+    const { actor, navigations, facts } = await start({ embedded: DOWN, appDownloadMode: true });
     expect(actor.getSnapshot().value).toBe('open');
+    expect(facts()).toEqual(SETTLED_OPEN);
     expect(navigations).toEqual([]);
   });
 
-  it('status back to 1 on focus (gate.check) sends the player home from the maintenance page', async () => {
-    const { actor, fakes, navigations, load } = await start({ embedded: DOWN });
-    actor.send({ type: 'gate.location', path: MAINTENANCE_PATH });
-    expect(navigations).toEqual([toMaintenance]);
+  it('status back to 1 on focus (gate.check) ends the maintenance', async () => {
+    const { actor, fakes, navigations, load, facts } = await start({ embedded: DOWN });
+    expect(facts()).toEqual(MAINTAINED);
     actor.send({ type: 'gate.check' });
     expect(actor.getSnapshot().value).toBe('refreshing');
+    // Re-reading: not settled, and no longer claimed to be in maintenance.
+    expect(facts().settled).toBe(false);
     await load(REFRESHING, OPEN);
     expect(actor.getSnapshot().value).toBe('open');
-    expect(navigations).toEqual([toMaintenance, toHome]);
+    expect(facts()).toEqual(SETTLED_OPEN);
+    expect(navigations).toEqual([]);
     expect(fakes.called('announcePreInfo')).toEqual([{ preInfo: DOWN }, { preInfo: OPEN }]);
   });
 
-  it('status back to 1 at the next poll (GATE_POLL_MS) sends the player home', async () => {
-    const { actor, clock, fakes, navigations, load } = await start({
-      embedded: DOWN,
-      path: MAINTENANCE_PATH,
-    });
+  it('status back to 1 at the next poll (GATE_POLL_MS) ends the maintenance', async () => {
+    const { actor, clock, fakes, load, facts } = await start({ embedded: DOWN });
     clock.increment(GATE_POLL_MS - 1);
     expect(actor.getSnapshot().value).toBe('maintenance');
     expect(fakes.invocations).toHaveLength(0);
@@ -165,14 +165,11 @@ describe('site gate: maintenance (spec §4)', () => {
     expect(actor.getSnapshot().value).toBe('refreshing');
     expect(fakes.invocations).toHaveLength(1);
     await load(REFRESHING, OPEN);
-    expect(navigations).toEqual([toHome]);
+    expect(facts()).toEqual(SETTLED_OPEN);
   });
 
-  it('still maintained at the poll: stays on the maintenance page and polls again', async () => {
-    const { actor, clock, fakes, navigations, load } = await start({
-      embedded: DOWN,
-      path: MAINTENANCE_PATH,
-    });
+  it('still maintained at the poll: stays in maintenance and polls again', async () => {
+    const { actor, clock, fakes, navigations, load } = await start({ embedded: DOWN });
     clock.increment(GATE_POLL_MS);
     await load(REFRESHING, DOWN);
     expect(actor.getSnapshot().value).toBe('maintenance');
@@ -181,40 +178,25 @@ describe('site gate: maintenance (spec §4)', () => {
     expect(navigations).toEqual([]);
   });
 
-  it('a refresh while open that finds the site open does not navigate', async () => {
-    const { actor, clock, navigations, load } = await start({ embedded: OPEN, path: OTHER_PATH });
+  it('a refresh while open that finds the site open stays open', async () => {
+    const { actor, clock, navigations, load } = await start({ embedded: OPEN });
     clock.increment(GATE_POLL_MS);
     await load(REFRESHING, OPEN);
     expect(actor.getSnapshot().value).toBe('open');
     expect(navigations).toEqual([]);
   });
 
-  it('maintenance starting while open sends the player to the maintenance page', async () => {
-    const { actor, navigations, load } = await start({ embedded: OPEN, path: OTHER_PATH });
+  it('maintenance starting while open puts the gate in maintenance', async () => {
+    const { actor, navigations, load, facts } = await start({ embedded: OPEN });
     actor.send({ type: 'gate.check' });
     await load(REFRESHING, DOWN);
     expect(actor.getSnapshot().value).toBe('maintenance');
-    expect(navigations).toEqual([toMaintenance]);
-  });
-
-  it('while maintained, every other page leads back to the maintenance page', async () => {
-    const { actor, navigations } = await start({ embedded: DOWN, path: MAINTENANCE_PATH });
-    actor.send({ type: 'gate.location', path: OTHER_PATH });
-    expect(navigations).toEqual([toMaintenance]);
-    expect(actor.getSnapshot().context.path).toBe(OTHER_PATH);
-    actor.send({ type: 'gate.location', path: MAINTENANCE_PATH });
-    expect(navigations).toEqual([toMaintenance]);
-    expect(actor.getSnapshot().context.path).toBe(MAINTENANCE_PATH);
-  });
-
-  it('landing on the maintenance page while open goes home', async () => {
-    const { actor, navigations } = await start({ embedded: OPEN, path: MAINTENANCE_PATH });
-    expect(actor.getSnapshot().value).toBe('open');
-    expect(navigations).toEqual([toHome]);
+    expect(facts()).toEqual(MAINTAINED);
+    expect(navigations).toEqual([]);
   });
 
   it('a failed refresh keeps the known pre-info and state', async () => {
-    const { actor, fakes, navigations } = await start({ embedded: DOWN, path: MAINTENANCE_PATH });
+    const { actor, fakes, navigations } = await start({ embedded: DOWN });
     actor.send({ type: 'gate.check' });
     fakes.reject(REFRESHING, OFFLINE);
     await settle();
@@ -293,15 +275,52 @@ describe('site gate: restriction (spec §8 6031/6033, a blocked device 10102)', 
     },
   );
 
-  it('a lifted restriction brings the player home at the next poll', async () => {
-    const { actor, clock, fakes, navigations, load } = await start();
+  it('a lifted restriction is found at the next poll (the policy then sends the player home)', async () => {
+    const { actor, clock, fakes, navigations, load, facts } = await start();
     fakes.reject(LOADING, REFUSED);
     await settle();
+    expect(facts()).toEqual(RESTRICTED);
     clock.increment(GATE_POLL_MS);
     expect(actor.getSnapshot().value).toBe('recheckingRestriction');
+    // Still restricted while re-checking.
+    expect(facts().restricted).toBe(true);
     await load(RECHECKING, OPEN);
     expect(actor.getSnapshot().value).toBe('open');
-    expect(navigations).toEqual([toHome]);
+    expect(facts()).toEqual(SETTLED_OPEN);
+    expect(navigations).toEqual([]);
+  });
+
+  it('gate.restricted (another call refused with 6031/6033) restricts an open gate until a re-check clears it', async () => {
+    const { actor, clock, navigations, load, facts } = await start({ embedded: OPEN });
+    actor.send({ type: 'gate.restricted' });
+    expect(actor.getSnapshot().value).toBe('restricted');
+    expect(facts()).toEqual(RESTRICTED);
+    clock.increment(GATE_POLL_MS);
+    await load(RECHECKING, OPEN);
+    expect(facts()).toEqual(SETTLED_OPEN);
+    expect(navigations).toEqual([]);
+  });
+
+  it('a refresh refused as restricted restricts the gate', async () => {
+    const { actor, fakes, facts } = await start({ embedded: OPEN });
+    actor.send({ type: 'gate.check' });
+    fakes.reject(REFRESHING, REFUSED);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('restricted');
+    expect(facts()).toEqual(RESTRICTED);
+  });
+
+  it('the access alert (6032) holds until the player skips it', async () => {
+    const { load, facts } = await start();
+    await load(LOADING, OPEN, true);
+    expect(facts()).toEqual({ ...SETTLED_OPEN, alert: true });
+    expect(facts(true)).toEqual(SETTLED_OPEN);
+    expect(gateFacts(undefined, false)).toEqual({
+      settled: false,
+      maintenance: false,
+      restricted: false,
+      alert: false,
+    });
   });
 
   it('focus re-checks a restriction at once; still refused stays restricted', async () => {

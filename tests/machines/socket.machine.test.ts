@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { assign, createActor, createMachine, fromCallback, SimulatedClock } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MemberJwt } from '../../src/protocol/member.ts';
 import type { Notice } from '../../src/protocol/site.ts';
@@ -97,9 +98,13 @@ const M = {
   notice: msg(MSG_ID.notice, NOTICE),
   kick: msg(MSG_ID.kick, KICK),
   heartbeatReply: msg(MSG_ID.heartbeat, { serverTime: 1_735_787_045_000 }),
+  // issue 8 §2: the site configuration changed (20004).
+  siteConfig: msg(20004, {}),
 };
 const HEARTBEAT = { msgId: 0, body: {} };
 const LOGIN = { msgId: 10001, token: JWT.jwt, body: {} };
+/** spec §4: the chat history is asked for with 30003. */
+const HISTORY_REQUEST = { msgId: 30003, body: {} };
 
 // ───────────── fakes ─────────────
 
@@ -164,7 +169,7 @@ function provided(fakes: Fakes, conns: Connections) {
   connections.set(fakes, conns);
   return socketMachine.provide({
     actors: { connection: conns.logic, fetchJwt: fakes.promise<MemberJwt>('fetchJwt') },
-    actions: fakes.actions('notifyNotice', 'notifyKick'),
+    actions: fakes.actions('notifyNotice', 'notifyKick', 'notifySiteConfig'),
   });
 }
 
@@ -173,6 +178,10 @@ function provided(fakes: Fakes, conns: Connections) {
 const EVENTS: AnyEventObject[] = [
   { type: 'socket.start' },
   { type: 'socket.stop' },
+  // issue 8 §2: the session logs the socket in and out; a chat room on screen asks for its history.
+  { type: 'socket.login' },
+  { type: 'socket.logout' },
+  { type: 'chat.watch' },
   { type: 'page.hidden' },
   { type: 'page.visible' },
   { type: 'chat.send', text: '大家好' },
@@ -194,6 +203,8 @@ const EVENTS: AnyEventObject[] = [
 const key = (s: AnyMachineSnapshot) => ({
   value: s.value,
   attempt: Math.min(s.context.attempt as number, 2),
+  member: s.context.member,
+  watching: s.context.watching,
 });
 
 const EMPTY_ROOM: ChatState = { messages: [], error: null };
@@ -202,6 +213,10 @@ const EMPTY_ROOM: ChatState = { messages: [], error: null };
 function sendsFor(event: AnyEventObject, before: AnyMachineSnapshot): StreamMessage[] {
   if (event.type === AFTER.heartbeat) return [HEARTBEAT];
   if (event.type === `xstate.done.actor.${FETCHING}`) return [LOGIN];
+  const open = before.matches({ link: { online: 'open' } });
+  // A watched room's history is asked for once the socket opens, or when watching starts on an open socket.
+  if (event.type === 'ws.open' && before.context.watching) return [HISTORY_REQUEST];
+  if (event.type === 'chat.watch' && open && !before.context.watching) return [HISTORY_REQUEST];
   const text = event['text'] as string | undefined;
   if (
     event.type === 'chat.send' &&
@@ -212,9 +227,20 @@ function sendsFor(event: AnyEventObject, before: AnyMachineSnapshot): StreamMess
   return [];
 }
 
+/**
+ * The graph's socket: the machine as it is, except that chat.watch's action (which reads `self.getSnapshot()`,
+ * something xstate/graph's mock actor scope cannot answer) only records the watching; whether the history is
+ * asked for is checked on the real connection by `sendsFor` below.
+ */
+const config = socketMachine.config as Record<string, unknown> & { on: Record<string, unknown> };
+const graphMachine = createMachine(
+  { ...config, on: { ...config.on, 'chat.watch': { actions: assign({ watching: true }) } } } as never,
+  socketMachine.implementations as never,
+) as unknown as AnyStateMachine;
+
 describeModel(
   'socket',
-  socketMachine,
+  graphMachine,
   [{ name: 'tab shown and hidden, connection up and down', input: undefined, events: EVENTS, key }],
   {
     logic: (fakes) => provided(fakes, new Connections()),
@@ -243,6 +269,12 @@ describeModel(
       expect(s.context.status).toBe(s.matches({ link: { online: 'open' } }) ? 1 : 0);
       // Close (and stop, and pause) reset the login and the room.
       if (!online) expect(s.context).toMatchObject({ loginData: null, loginError: null, room: EMPTY_ROOM });
+      // spec §4: login only with a token: a visitor's socket never fetches a jwt nor logs in.
+      const login = s.matches({ link: { online: 'open' } })
+        ? (s.value as { link: { online: { open: { login: string } } } }).link.online.open.login
+        : null;
+      if (!s.context.member) expect([null, 'anonymous']).toContain(login);
+      else expect(login).not.toBe('anonymous');
       if (s.matches({ link: 'idle' })) expect(s.context.attempt).toBe(0);
       // Attempts count the reconnects since the last open.
       if (s.matches({ link: { online: 'open' } })) expect(s.context.attempt).toBe(0);
@@ -279,9 +311,9 @@ function start() {
   const logins = () => conns.sent.filter((m) => m.msgId === MSG_ID.login);
   const jwtFetches = () => fakes.invocations.filter((i) => i.src === 'fetchJwt').length;
   const receive = (m: StreamMessage) => conns.emit({ type: 'ws.message', msg: m });
-  /** Starts, opens, and logs in (the jwt arrives, the server accepts). */
+  /** A member's session: starts, opens, and logs in (the jwt arrives, the server accepts). */
   const loggedIn = async () => {
-    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'socket.login' });
     conns.emit({ type: 'ws.open' });
     fakes.resolve(FETCHING, JWT);
     await settle();
@@ -314,6 +346,8 @@ describe('socket constants and pure helpers', () => {
     loginError: null,
     room: { messages: [chat(1)], error: CHAT_ERROR },
     lastBalance: null,
+    member: true,
+    watching: false,
   };
 
   it('applyMessage: history replaces the room (last 50) and clears its error', () => {
@@ -393,7 +427,7 @@ describe('status and heartbeat (spec §4)', () => {
 describe('login once (spec §4)', () => {
   it('after ws.open: one jwt fetch, then exactly one {msgId 10001, token, body {}}', async () => {
     const { actor, conns, fakes, jwtFetches, loginState, logins } = start();
-    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'socket.login' });
     await settle();
     expect(jwtFetches()).toBe(0); // not before the socket is open
     conns.emit({ type: 'ws.open' });
@@ -423,7 +457,7 @@ describe('login once (spec §4)', () => {
 
   it('a refusal retries after LOGIN_RETRY_MS: a new jwt, a new login', async () => {
     const { actor, advance, conns, ctx, fakes, jwtFetches, loginState, logins, receive } = start();
-    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'socket.login' });
     conns.emit({ type: 'ws.open' });
     fakes.resolve(FETCHING, JWT);
     await settle();
@@ -446,7 +480,7 @@ describe('login once (spec §4)', () => {
 
   it('no jwt (the fetch fails): retries after LOGIN_RETRY_MS, sending nothing meanwhile', async () => {
     const { actor, advance, conns, fakes, jwtFetches, loginState, logins } = start();
-    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'socket.login' });
     conns.emit({ type: 'ws.open' });
     fakes.reject(FETCHING, new Error('no token'));
     await settle();
@@ -619,7 +653,7 @@ describe('chat and pushes', () => {
     const { actor, conns, fakes, loginState } = start();
     const chats = () => conns.sent.filter((m) => m.msgId === MSG_ID.chatSend);
     actor.send({ type: 'chat.send', text: 'idle' });
-    actor.send({ type: 'socket.start' });
+    actor.send({ type: 'socket.login' });
     actor.send({ type: 'chat.send', text: 'connecting' });
     conns.emit({ type: 'ws.open' });
     actor.send({ type: 'chat.send', text: 'fetching' });
@@ -676,5 +710,92 @@ describe('chat and pushes', () => {
     expect(ctx().loginData).toEqual(MUTED);
     expect(loginState()).toBe('loggedIn');
     expect([jwtFetches(), logins().length]).toEqual([1, 1]);
+  });
+});
+
+describe('visitors and members (issue 8 §2)', () => {
+  it('a visitor’s socket opens without a login; socket.login logs it in; socket.logout goes on as a visitor’s', async () => {
+    const { actor, conns, fakes, ctx, jwtFetches, loginState, logins, heartbeats, advance, receive } =
+      start();
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    expect(loginState()).toBe('anonymous');
+    expect(ctx()).toMatchObject({ status: 1, member: false });
+    // Heartbeats run for visitors too (spec §4); no jwt, no 10001.
+    advance(SOCKET_HEARTBEAT_MS);
+    expect(heartbeats()).toBe(1);
+    expect([jwtFetches(), logins().length]).toEqual([0, 0]);
+
+    actor.send({ type: 'socket.login' });
+    expect(ctx().member).toBe(true);
+    expect(loginState()).toBe('fetchingJwt');
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    expect(logins()).toEqual([LOGIN]);
+    receive(M.loginOk);
+    expect(loginState()).toBe('loggedIn');
+    expect(ctx().loginData).toEqual(LOGIN_OK);
+
+    // spec §4: close resets the login: the member's connection is let go, a fresh visitor's one opens.
+    const first = conns.sockets[0]!;
+    actor.send({ type: 'socket.logout' });
+    expect(first.cleanedUp).toBe(true);
+    expect(conns.live).toHaveLength(1);
+    expect(ctx()).toMatchObject({ member: false, status: 0, loginData: null, loginError: null });
+    conns.emit({ type: 'ws.open' });
+    expect(loginState()).toBe('anonymous');
+    expect([jwtFetches(), logins().length]).toEqual([1, 1]);
+  });
+
+  it('socket.login before the socket is up brings it up and logs in once open', async () => {
+    const { actor, conns, fakes, loginState, logins } = start();
+    actor.send({ type: 'socket.login' });
+    expect(conns.live).toHaveLength(1);
+    conns.emit({ type: 'ws.open' });
+    expect(loginState()).toBe('fetchingJwt');
+    fakes.resolve(FETCHING, JWT);
+    await settle();
+    expect(logins()).toEqual([LOGIN]);
+  });
+
+  it('socket.logout on a visitor’s socket keeps its connection', () => {
+    const { actor, conns, loginState } = start();
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    actor.send({ type: 'socket.logout' });
+    expect(conns.sockets).toHaveLength(1);
+    expect(conns.live).toHaveLength(1);
+    expect(loginState()).toBe('anonymous');
+  });
+
+  it('chat.watch asks for the history on an open socket once; a watched room asks again on each open', () => {
+    const { actor, conns } = start();
+    const requests = () => conns.sent.filter((m) => m.msgId === MSG_ID.chatHistory);
+    actor.send({ type: 'chat.watch' });
+    expect(requests()).toEqual([]);
+    actor.send({ type: 'socket.start' });
+    expect(requests()).toEqual([]);
+    conns.emit({ type: 'ws.open' });
+    expect(requests()).toEqual([HISTORY_REQUEST]);
+    actor.send({ type: 'chat.watch' });
+    expect(requests()).toHaveLength(1);
+    conns.emit({ type: 'ws.close', code: 1006 });
+    expect(requests()).toHaveLength(1);
+  });
+
+  it('chat.watch on an already open socket asks for the history at once', () => {
+    const { actor, conns } = start();
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    actor.send({ type: 'chat.watch' });
+    expect(conns.sent.filter((m) => m.msgId === MSG_ID.chatHistory)).toEqual([HISTORY_REQUEST]);
+  });
+
+  it('20004 (site configuration changed) calls notifySiteConfig, for visitors too', () => {
+    const { actor, conns, fakes, receive } = start();
+    actor.send({ type: 'socket.start' });
+    conns.emit({ type: 'ws.open' });
+    receive(M.siteConfig);
+    expect(fakes.called('notifySiteConfig')).toHaveLength(1);
   });
 });

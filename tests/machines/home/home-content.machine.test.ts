@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
 import {
   homeContentMachine,
   MARQUEE_CATEGORY,
   PLATFORM_KEYS,
   type HomeContent,
   type HomeLoad,
-} from '../../machines/home-content.machine.ts';
-import type { Notice, PopInfo } from '../../src/protocol/site.ts';
-import { describeModel, Fakes, settle } from '../support/model-paths.ts';
+} from '../../../machines/home/home-content.machine.ts';
+import type { Notice, PopInfo } from '../../../src/protocol/site.ts';
+import { describeModel, Fakes, settle } from '../../support/model-paths.ts';
 
 const LOADING = '0.home.loading';
 const YESTERDAY = '2025-03-01';
@@ -51,17 +51,23 @@ const loaded = (pop: PopInfo | null, today = TODAY) => ({
   output: { content: content(pop), today } satisfies HomeLoad,
 });
 
+/** spec §2: the home page. */
+const HOME = '/';
+const route = (path: string, search = '') => ({ type: 'route.changed', path, search }) as const;
+
 const EVENTS = [
   { type: 'home.load' },
   { type: 'home.retry' },
   { type: 'home.popClose' },
-  { type: 'home.visit' },
+  // issue 8 §1: the area hears the route (leaving home and coming back re-offers a due pop-up).
+  route(HOME),
+  route('/game/chess'),
   loaded(POP),
   loaded(null),
   { type: `xstate.error.actor.${LOADING}`, error: new Error('offline') },
   // Pushing PUSHED again (once it is on the bar) takes the replace-by-id road.
-  { type: 'home.notice', notice: PUSHED },
-  { type: 'home.notice', notice: OTHER_CATEGORY },
+  { type: 'socket.notice', notice: PUSHED },
+  { type: 'socket.notice', notice: OTHER_CATEGORY },
 ];
 
 const provided = (fakes: Fakes) =>
@@ -70,22 +76,27 @@ const provided = (fakes: Fakes) =>
     actions: fakes.actions('persistPopSeen', 'showPop'),
   });
 
+// The graph's own showPop is a plain named action (the real one reads the system), so each step says when the
+// pop-up is shown and the replay checks the real actor asks for it exactly then.
 describeModel(
   'home content',
-  homeContentMachine,
+  homeContentMachine.provide({ actions: { showPop: () => {} } }),
   [
-    { name: 'pop never seen', input: { popSeenOn: null }, events: EVENTS },
-    { name: 'pop seen yesterday', input: { popSeenOn: YESTERDAY }, events: EVENTS },
-    { name: 'pop seen today', input: { popSeenOn: TODAY }, events: EVENTS },
+    { name: 'pop never seen', input: { popSeenOn: null, path: HOME }, events: EVENTS },
+    { name: 'pop seen yesterday', input: { popSeenOn: YESTERDAY, path: HOME }, events: EVENTS },
+    { name: 'pop seen today', input: { popSeenOn: TODAY, path: HOME }, events: EVENTS },
   ],
   { logic: provided },
 );
 
 async function start(popSeenOn: string | null) {
   const fakes = new Fakes();
-  const actor = createActor(provided(fakes), { input: { popSeenOn } }).start();
+  const actor = createActor(provided(fakes), { input: { popSeenOn, path: HOME } }).start();
+  let first = true;
+  /** The first load runs at once (the area starts loading); later ones are asked for with home.load. */
   const load = async (pop: PopInfo | null, today = TODAY) => {
-    actor.send({ type: 'home.load' });
+    if (!first) actor.send({ type: 'home.load' });
+    first = false;
     fakes.resolve(LOADING, { content: content(pop), today });
     await settle();
   };
@@ -97,11 +108,8 @@ describe('home content edge cases', () => {
     expect([...PLATFORM_KEYS].sort()).toEqual(['CP', 'DJ', 'DZ', 'QP', 'TY', 'ZR']);
   });
 
-  it('waits for home.load before loading', async () => {
+  it('starts loading at once: the area starts when the player enters home (issue 8 §1)', async () => {
     const { actor, fakes } = await start(null);
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(fakes.invocations).toEqual([]);
-    actor.send({ type: 'home.load' });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(fakes.invocations.map((i) => i.src)).toEqual(['loadHome']);
   });
@@ -165,7 +173,6 @@ describe('home content edge cases', () => {
 
   it.each(['home.retry', 'home.load'] as const)('a failed load can be retried with %s', async (type) => {
     const { actor, fakes } = await start(null);
-    actor.send({ type: 'home.load' });
     fakes.reject(LOADING, new Error('offline'));
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
@@ -179,18 +186,22 @@ describe('home content edge cases', () => {
   });
 
   it('home.retry is ignored unless the load failed', async () => {
-    const { actor, fakes } = await start(null);
+    const { actor, fakes, load } = await start(null);
     actor.send({ type: 'home.retry' });
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(fakes.invocations).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fakes.invocations).toHaveLength(1);
+    await load(null);
+    actor.send({ type: 'home.retry' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
+    expect(fakes.invocations).toHaveLength(1);
   });
 
   it('a pushed marquee notice joins the bar first; a re-pushed one replaces its old copy', async () => {
     const { actor, load } = await start(TODAY);
     await load(null);
-    actor.send({ type: 'home.notice', notice: PUSHED });
+    actor.send({ type: 'socket.notice', notice: PUSHED });
     expect(actor.getSnapshot().context.content?.notices).toEqual([PUSHED, LOADED_NOTICE]);
-    actor.send({ type: 'home.notice', notice: PUSHED_AGAIN_EDITED });
+    actor.send({ type: 'socket.notice', notice: PUSHED_AGAIN_EDITED });
     expect(actor.getSnapshot().context.content?.notices).toEqual([PUSHED_AGAIN_EDITED, PUSHED]);
     expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
   });
@@ -198,41 +209,89 @@ describe('home content edge cases', () => {
   it('a pushed notice of another category is not for the bar', async () => {
     const { actor, load } = await start(TODAY);
     await load(null);
-    actor.send({ type: 'home.notice', notice: OTHER_CATEGORY });
+    actor.send({ type: 'socket.notice', notice: OTHER_CATEGORY });
     expect(actor.getSnapshot().context.content?.notices).toEqual([LOADED_NOTICE]);
   });
 
   it('a pushed notice keeps an open pop-up open', async () => {
     const { actor, load } = await start(null);
     await load(POP);
-    actor.send({ type: 'home.notice', notice: PUSHED });
+    actor.send({ type: 'socket.notice', notice: PUSHED });
     expect(actor.getSnapshot().value).toEqual({ ready: 'popOpen' });
     expect(actor.getSnapshot().context.content?.notices[0]).toEqual(PUSHED);
   });
 });
 
-describe('a visit home re-offers a pop-up still due', () => {
-  it('home.visit in popOpen shows it again; after it was closed it does not', async () => {
-    const fakes = new Fakes();
-    const actor = createActor(
-      homeContentMachine.provide({
-        actors: {
-          loadHome: fromPromise(async (): Promise<HomeLoad> => ({
-            content: { notices: [], ads: [], icons: [], pop: POP, counts: null },
-            today: TODAY,
-          })),
-        },
-        actions: fakes.actions('persistPopSeen', 'showPop'),
+/** The home area in a system with a recording stand-in for the shell's modal host (systemId 'modals'). */
+function inSystem(input: { popSeenOn: string | null; path: string }) {
+  const opened: AnyEventObject[] = [];
+  const persisted: string[] = [];
+  const home = homeContentMachine.provide({
+    actors: {
+      loadHome: fromPromise(async (): Promise<HomeLoad> => ({
+        content: { notices: [], ads: [], icons: [], pop: POP, counts: null },
+        today: TODAY,
+      })),
+    },
+    actions: { persistPopSeen: (_, { day }) => void persisted.push(day) },
+  });
+  const shell = setup({
+    actors: {
+      modals: fromCallback<AnyEventObject>(({ receive }) => {
+        receive((event) => void opened.push(event));
       }),
-      { input: { popSeenOn: null } },
-    ).start();
-    actor.send({ type: 'home.load' });
+      home,
+    },
+  }).createMachine({
+    invoke: [
+      { src: 'modals', systemId: 'modals' },
+      { id: 'home', src: 'home', systemId: 'home', input },
+    ],
+  });
+  const actor = createActor(shell).start();
+  const area = actor.system.get('home')!;
+  const pops = () => opened.filter((e) => e.type === 'modal.open');
+  return { area, pops, persisted };
+}
+
+describe('the pop-up opens in the modal host, only on the home page (spec §2, issue 8 §1)', () => {
+  it('on home it opens once the content arrives; coming back home re-offers it; once closed it does not', async () => {
+    const { area, pops, persisted } = inSystem({ popSeenOn: null, path: HOME });
     await settle();
-    expect(fakes.called('showPop')).toHaveLength(1);
-    actor.send({ type: 'home.visit' });
-    expect(fakes.called('showPop')).toHaveLength(2);
-    actor.send({ type: 'home.popClose' });
-    actor.send({ type: 'home.visit' });
-    expect(fakes.called('showPop')).toHaveLength(2);
+    expect(pops()).toHaveLength(1);
+    expect(pops()[0]!.spec).toMatchObject({ key: `pop:${POP.id}`, route: HOME, content: { pop: POP } });
+    // Its buttons' events are for this area's actor (modal-host runEvents routes `actor` to the system).
+    expect(pops()[0]!.spec.onDismiss).toEqual([{ type: 'home.popClose', actor: 'home' }]);
+    area.send(route('/game/chess'));
+    expect(pops()).toHaveLength(1);
+    area.send(route(HOME));
+    expect(pops()).toHaveLength(2);
+    // A query change on home is not a new entry.
+    area.send(route(HOME, '?tab=1'));
+    expect(pops()).toHaveLength(2);
+    area.send({ type: 'home.popClose' });
+    expect(persisted).toEqual([TODAY]);
+    area.send(route('/game/chess'));
+    area.send(route(HOME));
+    expect(pops()).toHaveLength(2);
+  });
+
+  it('content arriving after the player left home opens nothing; the next visit home offers it', async () => {
+    const { area, pops } = inSystem({ popSeenOn: null, path: HOME });
+    area.send(route('/other/restrictionIp', '?name=access-alert'));
+    await settle();
+    expect(area.getSnapshot().value).toEqual({ ready: 'popOpen' });
+    expect(pops()).toEqual([]);
+    area.send(route(HOME));
+    expect(pops()).toHaveLength(1);
+  });
+
+  it('seen today: nothing opens on home', async () => {
+    const { area, pops } = inSystem({ popSeenOn: TODAY, path: HOME });
+    await settle();
+    area.send(route('/game/chess'));
+    area.send(route(HOME));
+    expect(area.getSnapshot().value).toEqual({ ready: 'popClosed' });
+    expect(pops()).toEqual([]);
   });
 });

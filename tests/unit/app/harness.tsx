@@ -9,7 +9,7 @@ import {
   type AppInput,
   type appMachine,
 } from '../../../machines/app.machine.ts';
-import type { HomeContent, HomeLoad } from '../../../machines/home-content.machine.ts';
+import type { HomeContent, HomeLoad } from '../../../machines/home/home-content.machine.ts';
 import type { SessionInput } from '../../../machines/session.machine.ts';
 import type { ConnectionCommand } from '../../../machines/socket.machine.ts';
 import type { PreInfoResult } from '../../../machines/site-gate.machine.ts';
@@ -17,7 +17,23 @@ import { AppActor } from '../../../src/app/app-actor.ts';
 import { routes } from '../../../src/app/routes.tsx';
 import type { MemberInfo } from '../../../src/protocol/member.ts';
 import type { PreInfo } from '../../../src/protocol/site.ts';
+import { storageGet, storageSet } from '../../../src/platform/storage.ts';
 import { LoadingScreen } from '../../../src/ui/loading-screen.tsx';
+
+// The home area loads its content through src/features/home/load-home.ts (the real API): the harness stands in
+// for it with the effects of the app being rendered (their `loadHome`).
+const homeLoader = vi.hoisted(() => ({ current: null as null | (() => Promise<HomeLoad>) }));
+vi.mock('../../../src/features/home/load-home.ts', () => ({
+  loadHome: () => {
+    if (!homeLoader.current) throw new Error('no app rendered: no home content to load');
+    return homeLoader.current();
+  },
+}));
+
+/** The local item the home area keeps the pop-up's last closing day under (spec §3 local items). */
+export const POP_SEEN_KEY = 'popSeenOn';
+/** The day the pop-up was last closed, as the home area persisted it. */
+export const popSeenStored = () => storageGet<string>(POP_SEEN_KEY);
 
 // The first route loads lazily: on a busy machine that can take longer than the default 1 s of findBy/waitFor.
 configure({ asyncUtilTimeout: 3000 });
@@ -115,8 +131,8 @@ export interface FakeEffects extends AppEffects {
   applyTheme: Mock<AppEffects['applyTheme']>;
   persistTheme: Mock<AppEffects['persistTheme']>;
   renderTitle: Mock<(text: string) => void>;
+  /** The home area's loader (src/features/home/load-home.ts, mocked above). */
   loadHome: Mock<() => Promise<HomeLoad>>;
-  persistPopSeen: Mock<(day: string) => void>;
   persistAlertSkip: Mock<() => void>;
   login: Mock<AppEffects['login']>;
   register: Mock<AppEffects['register']>;
@@ -149,7 +165,6 @@ export function fakeEffects(
     persistTheme: vi.fn(),
     renderTitle: vi.fn(),
     loadHome: vi.fn(() => Promise.resolve({ content, today: opts.today ?? TODAY })),
-    persistPopSeen: vi.fn(),
     persistAlertSkip: vi.fn(),
     // The server accepts every account call: a test overrides the one it reads.
     login: vi.fn((request) =>
@@ -210,11 +225,9 @@ export function bootInput(path: string, opts: InputOptions = {}): AppInput {
       appDownloadMode: false,
       origin: ORIGIN,
       iCode: url.searchParams.get('i_code'),
-      path: url.pathname,
     },
     theme: { stored: null, query: null },
     title: { title: opts.title ?? '星耀棋牌', hidden: opts.hidden ?? false },
-    home: { popSeenOn: opts.popSeenOn ?? null },
     alertSkipped: opts.alertSkipped ?? false,
     session: {
       token: null,
@@ -248,6 +261,9 @@ function CaptureActor({ into, routed }: { into: { current: AppRef | null }; rout
 export function renderApp(path: string, opts: { effects?: FakeEffects; input?: InputOptions } = {}) {
   const effects = opts.effects ?? fakeEffects();
   const input = bootInput(path, opts.input);
+  homeLoader.current = effects.loadHome;
+  // The home area reads the pop-up's last closing day from storage when it starts.
+  if (opts.input?.popSeenOn) storageSet(POP_SEEN_KEY, opts.input.popSeenOn);
   // A browser router keeps window.location in step with the route; the memory router does not, so the page
   // URL starts where the route does (the navigation bridge compares intents with window.location).
   window.history.replaceState(null, '', path);

@@ -1,47 +1,56 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
 import { HELP_TOPICS } from '../../../src/app/help-topics.ts';
-import { PENDING_PATHS, routes } from '../../../src/app/routes.tsx';
-import { pageTitle } from '../../../src/features/other/pending-area-page.tsx';
+import { pageTitle } from '../../../src/app/pending-page.tsx';
+import { NOT_YET_BUILT, ROUTE_TABLE } from '../../../src/app/route-table.ts';
+import { routes, type RouteHandle } from '../../../src/app/routes.tsx';
 import { t } from '../../../src/i18n/zh-CN.ts';
-import { LOGGED_IN, renderApp } from './harness.tsx';
+import { fakeEffects, LOGGED_IN, preInfo, renderApp } from './harness.tsx';
 
 /** spec §6: member areas need a login, so a logged-in device visits them. */
 const sessionFor = (path: string) => (path.startsWith('/mine') ? { session: LOGGED_IN } : {});
 
 afterEach(cleanup);
 
+const PATHS = ROUTE_TABLE.map((r) => r.path);
+
 describe('routes (spec §2)', () => {
-  it('registers every pending path once', () => {
-    expect(new Set(PENDING_PATHS).size).toBe(PENDING_PATHS.length);
+  it('the route table lists every path once, and NOT_YET_BUILT only paths of it, once each', () => {
+    expect(new Set(PATHS).size).toBe(PATHS.length);
+    expect(new Set(NOT_YET_BUILT).size).toBe(NOT_YET_BUILT.length);
+    for (const path of NOT_YET_BUILT) expect(PATHS).toContain(path);
   });
 
-  // Screens move out of PENDING_PATHS as their issues land, so no count here: every titled spec §2 path must
-  // still reach a route of its own (pending or built), never the catch-all.
-  it.each([...Object.keys(t.pages), ...HELP_TOPICS.map((topic) => `/help/${topic}`)].map((path) => [path]))(
-    '%s is routed',
-    (path) => {
-      const leaf = matchRoutes(routes, path)?.at(-1)?.route;
-      expect(leaf).toBeDefined();
-      expect(leaf!.path).not.toBe('*');
-    },
-  );
+  it('spec §2: the account area has its 27 pages and 12 payment-account pages under /mine', () => {
+    expect(PATHS.filter((p) => p.startsWith('/mine/'))).toHaveLength(27 + 12);
+    // spec §6: a token is required for member areas.
+    for (const r of ROUTE_TABLE) expect(r.access === 'member').toBe(r.path.startsWith('/mine'));
+  });
 
-  it.each(PENDING_PATHS.map((path) => [path]))(
-    '%s renders its own title, not the 404 screen',
-    async (path) => {
-      const title = pageTitle(path);
-      // Its own title: a path missing from t.pages / t.helpTopics would fall back to the brand.
-      expect(title).not.toBe(t.site.brand);
-      renderApp(path, { input: sessionFor(path) });
-      const main = await screen.findByRole('main');
-      const heading = await within(main).findByRole('heading', { level: 1 });
-      expect(heading.textContent).toBe(title);
-      expect(within(main).getByText(t.screens.pendingText)).toBeTruthy();
-      expect(screen.queryByRole('heading', { name: t.screens.notFoundTitle })).toBeNull();
-    },
-  );
+  // Screens move out of NOT_YET_BUILT as their issues land, so no count here: every spec §2 path (and every
+  // titled one) must reach a route of its own (pending or built), never the catch-all.
+  it.each(
+    [...new Set([...PATHS, ...Object.keys(t.pages), ...HELP_TOPICS.map((topic) => `/help/${topic}`)])].map(
+      (path) => [path],
+    ),
+  )('%s is routed to its own route', (path) => {
+    const matches = matchRoutes(routes, path);
+    const leaf = matches?.at(-1)?.route;
+    expect(leaf).toBeDefined();
+    expect(leaf!.path).not.toBe('*');
+    const entry = ROUTE_TABLE.find((r) => r.path === path);
+    if (entry) {
+      // Under its area's layout route, carrying the access the navigation policy reads.
+      expect(matches!.map((m) => m.route.id)).toContain(`area:${entry.area}`);
+      expect(leaf!.handle as RouteHandle).toEqual({ access: entry.access, onlyWhen: entry.onlyWhen });
+    }
+  });
+
+  it.each(NOT_YET_BUILT.map((path) => [path]))('%s has a title of its own for its pending page', (path) => {
+    // A path missing from t.pages / t.helpTopics would fall back to the brand.
+    expect(pageTitle(path)).not.toBe(t.site.brand);
+  });
 
   it.each([['/404'], ['/no/such/page'], ['/mine/nothing-here']])(
     '%s renders the 404 screen',
@@ -58,7 +67,7 @@ describe('routes (spec §2)', () => {
     ['/user/password', t.auth.resetTitle],
     ['/registerGuide', t.auth.guideTitle],
   ])('%s renders its own screen, not a pending page', async (path, title) => {
-    expect(PENDING_PATHS).not.toContain(path);
+    expect(NOT_YET_BUILT).not.toContain(path);
     renderApp(path);
     const main = await screen.findByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeTruthy();
@@ -69,5 +78,76 @@ describe('routes (spec §2)', () => {
     renderApp('/help/about');
     expect(await screen.findByRole('heading', { level: 1, name: t.helpTopics.about! })).toBeTruthy();
     expect(pageTitle('/help/about')).toBe('关于我们');
+  });
+});
+
+// ───────────── issue 8 §5: routes that exist ─────────────
+
+/** What a path shows once the router settled on it: the pending card, or a real page. */
+async function visit(view: ReturnType<typeof renderApp>, path: string) {
+  await act(async () => {
+    await view.router.navigate(path);
+  });
+  const main = await screen.findByRole('main');
+  await waitFor(() => {
+    expect(view.router.state.location.pathname).toBe(path);
+    expect(main.querySelector('h1')).not.toBeNull();
+  });
+  const pending = main.querySelector('[data-pending]') !== null;
+  return { pending, heading: main.querySelector('h1')!.textContent };
+}
+
+/** Visits every path in one app (one render a session kind keeps ~90 paths fast) and lists what is wrong. */
+async function walk(start: string, paths: string[], input: Parameters<typeof renderApp>[1] = {}) {
+  const view = renderApp(start, input);
+  await screen.findByRole('main');
+  await waitFor(() => expect(screen.getByRole('main').querySelector('h1')).not.toBeNull());
+  const wrong: string[] = [];
+  for (const path of paths) {
+    const { pending, heading } = await visit(view, path);
+    const listed = NOT_YET_BUILT.includes(path);
+    if (listed && !pending) wrong.push(`${path}: in NOT_YET_BUILT but renders a real page`);
+    if (!listed && pending) wrong.push(`${path}: not in NOT_YET_BUILT but renders the pending card`);
+    if (pending && heading !== pageTitle(path)) wrong.push(`${path}: pending card titled ${heading}`);
+  }
+  return wrong;
+}
+
+describe('routes that exist (issue 8 §5)', () => {
+  // Pages bound to a condition are visited in that condition (the policy sends the player home otherwise).
+  const bound = ROUTE_TABLE.filter((r) => r.onlyWhen).map((r) => r.path);
+  const publicPaths = ROUTE_TABLE.filter((r) => r.access !== 'member' && !r.onlyWhen).map((r) => r.path);
+  const memberPaths = ROUTE_TABLE.filter((r) => r.access === 'member').map((r) => r.path);
+
+  it('every public path renders its page, or the pending card exactly when NOT_YET_BUILT lists it', async () => {
+    expect(await walk('/', publicPaths)).toEqual([]);
+  }, 120_000);
+
+  it('every member path (logged in) renders its page, or the pending card exactly when listed', async () => {
+    expect(await walk('/', memberPaths, { input: { session: LOGGED_IN } })).toEqual([]);
+  }, 120_000);
+
+  it('the maintenance page, while maintained (spec §4), is a real page', async () => {
+    expect(bound).toContain('/other/maintenance');
+    const effects = fakeEffects({
+      preInfo: preInfo({ maintainConfig: { status: 0, startTime: null, endTime: null, notice: '' } }),
+    });
+    renderApp('/other/maintenance', { effects });
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.querySelector('h1')).not.toBeNull());
+    expect(main.querySelector('[data-pending]')).toBeNull();
+    expect(NOT_YET_BUILT.includes('/other/maintenance')).toBe(false);
+  });
+
+  it('the restriction page, while an access alert holds (spec §8 6032), is a real page', async () => {
+    expect(bound).toContain('/other/restrictionIp');
+    const effects = fakeEffects();
+    effects.loadPreInfo.mockResolvedValue({ preInfo: preInfo(), alert: true });
+    const view = renderApp('/other/restrictionIp?name=access-alert', { effects });
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.querySelector('h1')).not.toBeNull());
+    expect(view.router.state.location.pathname).toBe('/other/restrictionIp');
+    expect(main.querySelector('[data-pending]')).toBeNull();
+    expect(NOT_YET_BUILT.includes('/other/restrictionIp')).toBe(false);
   });
 });

@@ -126,6 +126,44 @@ describe('member areas need a login (spec §6)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: t.pages['/mine/vip']! })).toBeTruthy();
   });
 
+  it('the member page never mounts for a visitor: the policy redirects before it renders (issue 8 §2)', async () => {
+    const title = t.pages['/mine/vip']!;
+    // Every h1 that ever reaches the document, from before the first render.
+    const seen: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records)
+        for (const node of r.addedNodes)
+          if (node instanceof Element)
+            for (const h of [node, ...node.querySelectorAll('h1')])
+              if (h.tagName === 'H1') seen.push(h.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      const { router } = renderApp('/mine/vip');
+      expect(await screen.findByRole('heading', { level: 1, name: t.auth.loginTitle })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/user/login');
+      expect(seen).toContain(t.auth.loginTitle);
+      expect(seen).not.toContain(title);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
+  it('a kept login being restored holds a member page on the loading placeholder, then shows it', async () => {
+    const effects = fakeEffects();
+    const answer = deferred<MemberInfo>();
+    effects.fetchMember.mockReturnValueOnce(answer.promise);
+    const { router } = renderApp('/mine/vip', { effects, input: { session: LOGGED_IN } });
+    await screen.findByRole('main');
+    // Neither the login page nor the member page while the server has not answered.
+    expect(router.state.location.pathname).toBe('/mine/vip');
+    expect(screen.queryByRole('heading', { name: t.pages['/mine/vip']! })).toBeNull();
+    expect(screen.queryByRole('heading', { name: t.auth.loginTitle })).toBeNull();
+    await act(async () => answer.resolve(member()));
+    expect(await screen.findByRole('heading', { level: 1, name: t.pages['/mine/vip']! })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mine/vip');
+  });
+
   it('keeps the query of the member page in the redirect', async () => {
     const { router } = renderApp('/mine/record/betRecord?day=7');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));

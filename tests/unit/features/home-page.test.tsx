@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/zh-CN.ts';
 import type { PopInfo } from '../../../src/protocol/site.ts';
-import { fakeEffects, homeContent, preInfo, renderApp, TODAY } from '../app/harness.tsx';
+import { fakeEffects, homeContent, popSeenStored, preInfo, renderApp, TODAY } from '../app/harness.tsx';
 
 afterEach(cleanup);
 
@@ -70,7 +70,7 @@ describe('home page', () => {
   });
 
   it('shows the pop-up activity when it was not seen today; closing it remembers the day', async () => {
-    const { effects } = await renderHome({ content: homeContent({ pop: POP }), popSeenOn: '2026-11-20' });
+    await renderHome({ content: homeContent({ pop: POP }), popSeenOn: '2026-11-20' });
     const dialog = await screen.findByRole('dialog', { name: POP.title });
     expect(within(dialog).getByText(POP.content)).toBeTruthy();
     // The footer's 关闭 (the close icon has the same name).
@@ -78,15 +78,15 @@ describe('home page', () => {
       .getAllByRole('button', { name: t.home.popClose })
       .find((b) => b.textContent === t.home.popClose)!;
     await userEvent.click(close);
-    expect(effects.persistPopSeen).toHaveBeenCalledExactlyOnceWith(TODAY);
+    expect(popSeenStored()).toBe(TODAY);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('立即参与 on the pop-up activity goes to its link and counts as seen', async () => {
-    const { effects, router } = await renderHome({ content: homeContent({ pop: POP }) });
+    const { router } = await renderHome({ content: homeContent({ pop: POP }) });
     const dialog = await screen.findByRole('dialog', { name: POP.title });
     await userEvent.click(within(dialog).getByRole('button', { name: t.home.popGo }));
-    expect(effects.persistPopSeen).toHaveBeenCalledExactlyOnceWith(TODAY);
+    expect(popSeenStored()).toBe(TODAY);
     await waitFor(() => expect(router.state.location.pathname).toBe(POP.linkUrl));
   });
 
@@ -96,9 +96,10 @@ describe('home page', () => {
   });
 
   it('does not show the pop-up activity when it was already seen today', async () => {
-    const { effects } = await renderHome({ content: homeContent({ pop: POP }), popSeenOn: TODAY });
+    await renderHome({ content: homeContent({ pop: POP }), popSeenOn: TODAY });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(effects.persistPopSeen).not.toHaveBeenCalled();
+    // Still the day it was stored with: nothing closed it again.
+    expect(popSeenStored()).toBe(TODAY);
   });
 
   it('shows the floating icon as a named link', async () => {

@@ -1,6 +1,8 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publishApiError } from '../../../src/api/error-bus.ts';
+import { BusinessError } from '../../../src/api/errors.ts';
 import { t } from '../../../src/i18n/zh-CN.ts';
 import { ErrorBoundary } from '../../../src/ui/error-boundary.tsx';
 import { fakeEffects, preInfo, renderApp } from '../app/harness.tsx';
@@ -55,19 +57,53 @@ describe('maintenance page', () => {
   });
 });
 
+describe('maintenance page while the site is up', () => {
+  it('goes home (issue 8 §2)', async () => {
+    const { router } = renderApp(MAINTENANCE);
+    expect(await screen.findByRole('region', { name: t.home.notices })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: t.screens.maintenanceTitle })).toBeNull();
+  });
+});
+
 describe('restriction page', () => {
-  it('access-caveat shows the restriction title and the caller IP', async () => {
-    renderApp('/other/restrictionIp?name=access-caveat', {
+  it('access-caveat (a call refused with 6031) shows the restriction title and the caller IP', async () => {
+    const { router, bridged } = renderApp('/', {
       effects: fakeEffects({ preInfo: preInfo({ ip: '198.51.100.23' }) }),
     });
+    await screen.findByRole('region', { name: t.home.notices });
+    await bridged();
+    act(() => publishApiError(new BusinessError(6031, '访问受限')));
     expect(await screen.findByRole('heading', { level: 1, name: t.screens.caveatTitle })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/other/restrictionIp');
+    expect(router.state.location.search).toBe('?name=access-caveat');
     expect(screen.getByText(t.screens.caveatText)).toBeTruthy();
     expect(screen.getByText(t.screens.yourIp('198.51.100.23'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.screens.alertContinue })).toBeNull();
   });
 
+  it('access-caveat while nothing restricts the caller goes home (issue 8 §2)', async () => {
+    const { router } = renderApp('/other/restrictionIp?name=access-caveat');
+    expect(await screen.findByRole('region', { name: t.home.notices })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: t.screens.caveatTitle })).toBeNull();
+  });
+
+  // Regression (fixed, see tests/machines/app.machine.test.ts): the policy used to leave the alert page at once.
+  it('a 6032 on a call shows the access alert (spec §8)', async () => {
+    const { router, bridged } = renderApp('/');
+    await screen.findByRole('region', { name: t.home.notices });
+    await bridged();
+    act(() => publishApiError(new BusinessError(6032, '访问提醒')));
+    expect(await screen.findByRole('heading', { level: 1, name: t.screens.alertTitle })).toBeTruthy();
+    expect(router.state.location.search).toBe('?name=access-alert');
+  });
+
   it('access-alert shows the alert; continuing keeps the skip and goes home', async () => {
-    const { router, effects } = renderApp('/other/restrictionIp?name=access-alert');
+    const effects = fakeEffects();
+    // spec §8 6032: the pre-info came with an access alert.
+    effects.loadPreInfo.mockResolvedValue({ preInfo: preInfo(), alert: true });
+    const { router } = renderApp('/other/restrictionIp?name=access-alert', { effects });
     expect(await screen.findByRole('heading', { level: 1, name: t.screens.alertTitle })).toBeTruthy();
     expect(screen.getByText(t.screens.alertText)).toBeTruthy();
     expect(screen.getByText(t.screens.yourIp('203.0.113.7'))).toBeTruthy();
