@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { measureBundles, type BundleResult } from './lib/bundle-size.ts';
 import { measureColdStart, type ColdStartResult } from './lib/cold-start.ts';
 import { measureHttpLoad, type HttpLoadResult } from './lib/http-load.ts';
+import { measureLighthouse, type LighthouseResult } from './lib/lighthouse.ts';
 import { measurePage, type PageResult } from './lib/page-metrics.ts';
 import { killAllNow, progress, stopAll } from './lib/processes.ts';
 import { measureSockets, type SocketsResult } from './lib/sockets.ts';
 import { formatTable, type Row } from './lib/table.ts';
+import { measureWireBytes, type WireResult, type WireTotals } from './lib/wire-bytes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -35,11 +37,16 @@ interface Results {
   bundles?: BundleResult;
   page?: PageResult;
   sockets?: SocketsResult;
+  wire?: WireResult;
+  lighthouse?: LighthouseResult;
   errors: Record<string, string>;
 }
 
-type Section = 'http' | 'coldStart' | 'bundles' | 'page' | 'sockets';
-/** BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. */
+type Section = 'http' | 'coldStart' | 'bundles' | 'wire' | 'page' | 'lighthouse' | 'sockets';
+/**
+ * BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. Sections:
+ * http, coldStart, bundles, wire, page, lighthouse, sockets.
+ */
 const ONLY =
   process.env.BENCH_ONLY?.split(',')
     .map((s) => s.trim())
@@ -183,26 +190,52 @@ function rows(r: Results): Row[] {
   if (r.bundles) {
     const b = r.bundles;
     const names = (g: typeof b.css) => g.files.map((f) => path.basename(f.file)).join(', ');
+    const how =
+      b.source === 'manifest'
+        ? 'manifest entry + static imports'
+        : 'index.html module script + modulepreloads';
     out.push(
       {
         metric: 'first-load JS (gzip -9)',
         value: kb(b.firstLoadJs.gzipBytes),
         unit: 'KB',
-        note: `${kb(b.firstLoadJs.bytes)} KB raw; index.html module script + modulepreloads: ${names(b.firstLoadJs)}`,
+        note: `${kb(b.firstLoadJs.bytes)} KB raw; ${how}: ${names(b.firstLoadJs)}`,
       },
       {
-        metric: 'home route first-load JS (gzip -9)',
-        value: kb(b.homeRouteJs.gzipBytes),
+        metric: 'first-load JS (brotli 11)',
+        value: kb(b.firstLoadJs.brotliBytes),
         unit: 'KB',
-        note: `${kb(b.homeRouteJs.bytes)} KB raw; first load + lazy home chunk: ${names(b.homeRouteJs)}`,
-      },
-      {
-        metric: 'CSS total (gzip -9)',
-        value: kb(b.css.gzipBytes),
-        unit: 'KB',
-        note: `${kb(b.css.bytes)} KB raw; ${names(b.css)}`,
+        note: `same ${b.firstLoadJs.files.length} files`,
       },
     );
+    for (const a of b.areas) {
+      out.push(
+        a.own
+          ? {
+              metric: `area ${a.area}: own JS (gzip -9)`,
+              value: kb(a.own.gzipBytes),
+              unit: 'KB',
+              note:
+                `br ${kb(a.own.brotliBytes)} KB, ${kb(a.own.bytes)} KB raw; ${a.entry} + its static imports not in ` +
+                `the first load: ${names(a.own) || 'none'}`,
+            }
+          : {
+              metric: `area ${a.area}: own JS (gzip -9)`,
+              value: '—',
+              unit: '',
+              note:
+                b.source === 'manifest'
+                  ? `no src/features/${a.area}/area.ts(x) entry in the manifest`
+                  : 'no dist/.vite/manifest.json (build.manifest off)',
+            },
+      );
+    }
+    out.push({
+      metric: 'CSS total (gzip -9)',
+      value: kb(b.css.gzipBytes),
+      unit: 'KB',
+      note: `br ${kb(b.css.brotliBytes)} KB, ${kb(b.css.bytes)} KB raw; ${names(b.css)}`,
+    });
   } else if (wanted('bundles')) failed('bundle sizes', 'bundles');
 
   if (r.page) {
@@ -227,6 +260,95 @@ function rows(r: Results): Row[] {
       },
     );
   } else if (wanted('page')) failed('home page metrics (Chromium)', 'page');
+
+  if (r.wire) {
+    const w = r.wire;
+    const enc = (t: WireTotals) =>
+      Object.entries(t.encodings)
+        .map(([e, n]) => `${n}× ${e}`)
+        .join(', ');
+    const saved = (t: WireTotals) =>
+      t.rawBytes ? `${fixed((1 - t.wireBytes / t.rawBytes) * 100, 0)}% saved` : '';
+    const req = `GET with Accept-Encoding: ${w.acceptEncoding} (Chromium sent ${w.browserAcceptEncoding ?? '?'})`;
+    out.push(
+      {
+        metric: 'first load of /: JS on the wire',
+        value: kb(w.js.wireBytes),
+        unit: 'KB',
+        note:
+          `${w.js.files} scripts the page requested; ${req}; Content-Encoding ${enc(w.js)}; ${saved(w.js)}; ` +
+          `Chromium counted ${kb(w.js.browserBytes)} KB with headers`,
+      },
+      {
+        metric: 'first load of /: JS uncompressed',
+        value: kb(w.js.rawBytes),
+        unit: 'KB',
+        note: 'same scripts with Accept-Encoding: identity',
+      },
+      {
+        metric: 'first load of /: CSS on the wire',
+        value: kb(w.css.wireBytes),
+        unit: 'KB',
+        note: `${w.css.files} stylesheets; ${kb(w.css.rawBytes)} KB uncompressed; Content-Encoding ${enc(w.css)}`,
+      },
+      {
+        metric: 'first load of /: HTML on the wire',
+        value: kb(w.html.wireBytes),
+        unit: 'KB',
+        note: `the document with the embedded pre-info; ${kb(w.html.rawBytes)} KB uncompressed; Content-Encoding ${enc(w.html)}`,
+      },
+      {
+        metric: 'first load of /: total on the wire',
+        value: kb(w.html.wireBytes + w.js.wireBytes + w.css.wireBytes),
+        unit: 'KB',
+        note: `HTML + JS + CSS bodies (images, fonts and API calls not counted); ${kb(w.html.rawBytes + w.js.rawBytes + w.css.rawBytes)} KB uncompressed`,
+      },
+    );
+  } else if (wanted('wire')) failed('bytes on the wire (first load of /)', 'wire');
+
+  if (r.lighthouse) {
+    const l = r.lighthouse;
+    const s = l.settings;
+    for (const p of l.pages) {
+      const m = p.median;
+      const each = (k: 'score' | 'lcpMs' | 'tbtMs') => p.runs.map((x) => int(x[k])).join(' / ');
+      const top = p.opportunities
+        .slice(0, 3)
+        .map(
+          (o) =>
+            `${o.id}${o.savingsMs ? ` ~${int(o.savingsMs)} ms` : ''}${o.displayValue ? ` (${o.displayValue})` : ''}`,
+        )
+        .join('; ');
+      out.push(
+        {
+          metric: `Lighthouse ${p.path}: performance`,
+          value: int(m.score),
+          unit: 'score',
+          note:
+            `${p.login ? 'logged in, ' : 'new visitor, '}median of ${p.runs.length} (${each('score')}); ${s.profile}; ` +
+            `benchmarkIndex ${s.benchmarkIndex ?? '?'}; top: ${top || 'none'}`,
+        },
+        {
+          metric: `Lighthouse ${p.path}: LCP`,
+          value: int(m.lcpMs),
+          unit: 'ms',
+          note: `simulated; runs ${each('lcpMs')}; FCP ${int(m.fcpMs)} ms; LCP element ${p.lcpElement ?? '?'}`,
+        },
+        {
+          metric: `Lighthouse ${p.path}: TBT`,
+          value: int(m.tbtMs),
+          unit: 'ms',
+          note: `runs ${each('tbtMs')}`,
+        },
+        {
+          metric: `Lighthouse ${p.path}: CLS`,
+          value: fixed(m.cls, 3),
+          unit: 'score',
+          note: `runs ${p.runs.map((x) => fixed(x.cls, 3)).join(' / ')}; report ${p.report}`,
+        },
+      );
+    }
+  } else if (wanted('lighthouse')) failed('Lighthouse (/, /user/login, /mine/vip)', 'lighthouse');
   return out;
 }
 
@@ -255,7 +377,9 @@ async function main(): Promise<number> {
   await section('http', measureHttpLoad);
   await section('coldStart', measureColdStart);
   await section('sockets', measureSockets);
+  await section('wire', measureWireBytes);
   await section('page', measurePage);
+  await section('lighthouse', measureLighthouse);
   results.durationS = Math.round((performance.now() - t0) / 100) / 10;
 
   mkdirSync(path.dirname(RESULTS), { recursive: true });

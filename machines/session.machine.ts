@@ -61,7 +61,12 @@ export type SessionEvent =
   | { type: 'session.focus'; cookieToken: string | null }
   | { type: 'session.dismissError' }
   /** The player moved to another page: an answer meant for the last form is not shown on the next. */
-  | { type: 'session.pageChanged'; path: string };
+  | { type: 'session.pageChanged'; path: string }
+  /**
+   * The member cached on the device, decrypted after the first paint (crypto-js loads late, issue 8 §4): shown
+   * while the kept login is restored, unless the server answered first.
+   */
+  | { type: 'session.cached'; member: MemberInfo };
 
 interface Authenticated extends AuthResponse {
   remember: boolean;
@@ -204,6 +209,12 @@ export const sessionMachine = setup({
     },
     /** A token from an earlier visit or the URL: ask the server who it belongs to. */
     restoring: {
+      on: {
+        'session.cached': {
+          guard: ({ context }) => context.member === null,
+          actions: assign({ member: ({ event }) => event.member }),
+        },
+      },
       invoke: {
         src: 'fetchMember',
         input: ({ context }) => ({ userName: context.userName }),

@@ -1,44 +1,81 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
+import { ROUTE_TABLE } from '../../src/app/route-table.ts';
 import { progress } from './processes.ts';
 
 const DIST = 'dist';
+const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 
 export interface AssetSize {
   file: string;
   bytes: number;
   gzipBytes: number;
+  brotliBytes: number;
 }
 
 export interface BundleGroup {
   files: AssetSize[];
   bytes: number;
   gzipBytes: number;
+  brotliBytes: number;
+}
+
+export interface AreaBundle {
+  area: string;
+  /** The area's entry module (src/features/<area>/area.ts or .tsx), or null when the build has none. */
+  entry: string | null;
+  /** The area's chunk and its static imports that the first load does not already bring. */
+  own: BundleGroup | null;
 }
 
 export interface BundleResult {
   rebuilt: boolean;
-  /** What index.html makes the browser fetch before any lazy route: the module script and its modulepreloads. */
+  /** How the first load was found: the Vite manifest, or index.html when the build wrote no manifest. */
+  source: 'manifest' | 'index.html';
+  /** The entry chunk and its static imports (what the browser fetches before any lazy area). */
   firstLoadJs: BundleGroup;
-  /** The first load plus the lazily loaded home chunk and the chunks it imports statically. */
-  homeRouteJs: BundleGroup;
+  /** One row per area of the route table, in table order. */
+  areas: AreaBundle[];
   /** Every stylesheet in dist/assets. */
   css: BundleGroup;
 }
 
+/** A chunk of dist/.vite/manifest.json (Vite's build.manifest). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
 function size(file: string): AssetSize {
   const data = readFileSync(path.join(DIST, file));
-  return { file, bytes: data.length, gzipBytes: gzipSync(data, { level: 9 }).length };
+  return {
+    file,
+    bytes: data.length,
+    gzipBytes: gzipSync(data, { level: 9 }).length,
+    brotliBytes: brotliCompressSync(data, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }).length,
+  };
 }
 
-function group(files: Iterable<string>): BundleGroup {
+export function group(files: Iterable<string>): BundleGroup {
   const sizes = [...new Set(files)].map(size);
   return {
     files: sizes,
     bytes: sizes.reduce((a, s) => a + s.bytes, 0),
     gzipBytes: sizes.reduce((a, s) => a + s.gzipBytes, 0),
+    brotliBytes: sizes.reduce((a, s) => a + s.brotliBytes, 0),
   };
 }
 
@@ -67,7 +104,23 @@ export function firstLoadScripts(html: string): string[] {
   return files;
 }
 
-/** A chunk and the chunks it imports statically (`import … from "./x.js"`, `import "./x.js"`), transitively. */
+/** The output files of a manifest chunk and of every chunk it imports statically, transitively. */
+export function manifestClosure(manifest: Manifest, key: string): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`manifest has no chunk ${k}`);
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files;
+}
+
+/** A built chunk and the chunks it imports statically (`import … from "./x.js"`), read from the code. */
 function staticClosure(entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -82,24 +135,55 @@ function staticClosure(entry: string): string[] {
   return [...seen];
 }
 
+/** The areas of the route table, in the order they first appear. */
+export function routeAreas(): string[] {
+  return [...new Set(ROUTE_TABLE.map((r) => r.area))];
+}
+
+/** The manifest key of an area's entry module, when the build has one. */
+export function areaEntry(manifest: Manifest, area: string): string | null {
+  for (const ext of ['ts', 'tsx']) {
+    const key = `src/features/${area}/area.${ext}`;
+    if (manifest[key]) return key;
+  }
+  return null;
+}
+
 export async function measureBundles(): Promise<BundleResult> {
   progress('bundle: buildIfNeeded()');
   const rebuilt = await buildIfNeeded();
   progress(rebuilt ? 'bundle: the site was rebuilt' : 'bundle: the build was up to date');
-  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const first = firstLoadScripts(html);
-  if (!first.length) throw new Error('dist/index.html references no module script');
-
   const assets = readdirSync(path.join(DIST, 'assets'));
-  const home = assets.filter((f) => f.startsWith('home-page-') && f.endsWith('.js'));
-  if (home.length !== 1) throw new Error(`expected one home-page-*.js chunk, found ${home.length}`);
-  const homeFiles = [...first, ...first.flatMap(staticClosure), ...staticClosure(`assets/${home[0]}`)];
-  const css = assets.filter((f) => f.endsWith('.css')).map((f) => `assets/${f}`);
+  const css = group(assets.filter((f) => f.endsWith('.css')).map((f) => `assets/${f}`));
 
-  return {
-    rebuilt,
-    firstLoadJs: group(first),
-    homeRouteJs: group(homeFiles),
-    css: group(css),
-  };
+  if (!existsSync(MANIFEST)) {
+    // Without build.manifest the first load is still readable from index.html; the areas are not.
+    progress(`bundle: no ${MANIFEST} (build.manifest off): first load from index.html, areas skipped`);
+    const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const first = firstLoadScripts(html);
+    if (!first.length) throw new Error('dist/index.html references no module script');
+    return {
+      rebuilt,
+      source: 'index.html',
+      firstLoadJs: group([...first, ...first.flatMap(staticClosure)]),
+      areas: routeAreas().map((area) => ({ area, entry: null, own: null })),
+      css,
+    };
+  }
+
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry && c.file.endsWith('.js'));
+  if (entries.length !== 1) {
+    throw new Error(
+      `expected one JS entry in ${MANIFEST}, found ${entries.map(([k]) => k).join(', ') || 'none'}`,
+    );
+  }
+  const firstFiles = manifestClosure(manifest, entries[0]![0]);
+  const firstSet = new Set(firstFiles);
+  const areas = routeAreas().map((area): AreaBundle => {
+    const entry = areaEntry(manifest, area);
+    if (!entry) return { area, entry: null, own: null };
+    return { area, entry, own: group(manifestClosure(manifest, entry).filter((f) => !firstSet.has(f))) };
+  });
+  return { rebuilt, source: 'manifest', firstLoadJs: group(firstFiles), areas, css };
 }

@@ -13,7 +13,7 @@ import { compiledSignMap, createSigner, fetchRemoteSignMap, signedGroupOf } from
 
 /** spec §7: browser timeout 20 s (the other reading, 100000 ms, is for callers to pass per call). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
-/** spec §3: the token also lives in a cookie; read from there until the session module registers its source. */
+/** spec §3: the token lives in the X-API-TOKEN cookie; every call reads it there (spec §6: only when it exists). */
 export const TOKEN_COOKIE = HEADER.token;
 
 /** Which envelope the answer comes in: the main API's, or one of the providers' (spec §7). */
@@ -28,11 +28,6 @@ export interface ApiCallOptions {
 
 export type ApiCallConfig = Omit<AxiosRequestConfig, 'url' | 'method' | 'data' | 'baseURL'> & ApiCallOptions;
 
-export type TokenSource = () => string | undefined;
-
-const readTokenCookie: TokenSource = () => getCookie(TOKEN_COOKIE);
-
-let tokenSource: TokenSource = readTokenCookie;
 let extraHeaders: Readonly<Record<string, string>> = {};
 let textReplacements: readonly TextReplacement[] = [];
 
@@ -57,7 +52,7 @@ http.interceptors.request.use(async (config) => {
   headers.set(HEADER.version, API_VERSION);
   headers.set(HEADER.site, SITE_ID);
   headers.set(HEADER.uuid, getDeviceId());
-  const token = tokenSource();
+  const token = getCookie(TOKEN_COOKIE);
   // spec §7: X-API-TOKEN only when logged in.
   if (token) headers.set(HEADER.token, token);
   // Unsigned bootstrap paths and paths outside every group carry no X-API-XXX.
@@ -67,17 +62,16 @@ http.interceptors.request.use(async (config) => {
   return config;
 });
 
-/** The session module registers where the token lives; no argument restores the cookie reader. */
-export function setTokenSource(source?: TokenSource): void {
-  tokenSource = source ?? readTokenCookie;
-}
-
 /** Headers added to every call after the protocol ones (e.g. agent_verify); replaces the previous set. */
 export function setExtraHeaders(headers: Readonly<Record<string, string>>): void {
   extraHeaders = { ...headers };
 }
 
-/** spec §7: replacements applied to every string value of every JSON answer; replaces the previous list. */
+/**
+ * spec §7: "a text-replacement list may be applied to JSON responses": replacements applied to every string
+ * value of every JSON answer; replaces the previous list. The product supplies no list yet (the spec names no
+ * source for it); the mechanism is kept and tested so an operator-supplied list needs no client change.
+ */
 export function setTextReplacements(replacements: readonly TextReplacement[]): void {
   textReplacements = [...replacements];
 }

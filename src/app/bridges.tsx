@@ -5,6 +5,7 @@ import type { ApiError } from '../api/errors.ts';
 import { subscribeApiErrors } from '../api/error-bus.ts';
 import { onVisibilityChange, onWindowFocus } from '../platform/page.ts';
 import { AppActor } from './app-actor.ts';
+import { cachedMemberLater } from './compose.ts';
 import { readToken } from './session-store.ts';
 
 export function toErrorInfo(error: ApiError): ApiErrorInfo {
@@ -40,6 +41,16 @@ export function Bridges() {
     const sub = app.on('navigate', go);
     return () => sub.unsubscribe();
   }, [app, navigate]);
+
+  useEffect(() => {
+    let live = true;
+    void cachedMemberLater().then((member) => {
+      if (live && member) app.system.get('session')?.send({ type: 'session.cached', member });
+    });
+    return () => {
+      live = false;
+    };
+  }, [app]);
 
   useEffect(() => {
     app.send({ type: 'route.changed', path: location.pathname, search: location.search });

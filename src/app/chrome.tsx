@@ -88,17 +88,17 @@ function ConnectionDot() {
 /** Login and register for a visitor; the player's name and logout once logged in. */
 function AccountActions() {
   const sessionRef = useSystemActor('session');
-  const session = useSelector(sessionRef, (s) => ({
-    // A saved login being restored shows its cached member until the server answers.
-    loggedIn: loginStatus(s) === 'member' || (loginStatus(s) === 'restoring' && s.context.member != null),
-    userName: s?.context.member?.userName ?? s?.context.userName ?? null,
-  }));
-  if (session.loggedIn) {
+  const status = useSelector(sessionRef, loginStatus);
+  // A kept login being restored shows the name the device knows until the server answers.
+  const userName = useSelector(sessionRef, (s) => s.context.member?.userName ?? s.context.userName);
+  // A URL token belongs to whoever the server says: neither a name nor the login links meanwhile.
+  if (status === 'restoring' && userName === null) return null;
+  if (status !== 'anonymous') {
     return (
       <>
         <ConnectionDot />
         <Link className="account-name" to="/mine">
-          {t.auth.welcome(maskPhone(session.userName ?? ''))}
+          {t.auth.welcome(maskPhone(userName ?? ''))}
         </Link>
         <button
           type="button"

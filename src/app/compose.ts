@@ -5,6 +5,7 @@ import { BusinessError } from '../api/errors.ts';
 import { fetchPreInfo } from '../api/site/pre-info.ts';
 import { t } from '../i18n/zh-CN.ts';
 import { CODE } from '../protocol/api.ts';
+import type { MemberInfo } from '../protocol/member.ts';
 import type { PreInfo } from '../protocol/site.ts';
 import {
   assignLocation,
@@ -93,7 +94,8 @@ export async function readBootInput(location: Location = window.location): Promi
       token,
       urlToken,
       userName: urlToken ? null : readUserName(),
-      cachedMember: token && !urlToken ? await readCachedMember() : null,
+      // Decrypted after the first paint (cachedMemberLater): crypto-js is not on the first load.
+      cachedMember: null,
       rememberLogin: rememberLoginTicked(),
       inviteCodes: readInviteCodes(codeStore, Date.now()),
     },
@@ -110,6 +112,16 @@ async function loadPreInfo() {
     }
     throw err;
   }
+}
+
+/**
+ * The member cached (encrypted) on a device with a kept login, decrypted once the page is up (issue 8 §4: crypto-js
+ * loads after the first paint); null for a visitor or a URL token (which belongs to whoever the server says).
+ */
+export function cachedMemberLater(location: Location = window.location): Promise<MemberInfo | null> {
+  const query = new URLSearchParams(location.search);
+  const urlToken = query.get('appdown-token') || query.get('token');
+  return readToken() && !urlToken ? readCachedMember() : Promise.resolve(null);
 }
 
 /** The remember flag goes along with the answer so the machine can persist the token accordingly. */

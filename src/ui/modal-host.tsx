@@ -92,7 +92,8 @@ function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; dept
         style={spec.width ? { width: `min(${spec.width}px, calc(100vw - 32px))` } : undefined}
         onKeyDown={trap}
       >
-        <header className="modal__header">
+        {/* Plain divs: a <header>/<footer> outside <main> would be a second banner/contentinfo landmark. */}
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {resolveText(spec.title)}
           </h2>
@@ -115,15 +116,15 @@ function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; dept
               </svg>
             </button>
           )}
-        </header>
+        </div>
         <div id={bodyId} className="modal__body">
           <Content content={spec.content} />
         </div>
-        <footer className="modal__footer">
+        <div className="modal__footer">
           {buttonRefs.map((ref) => (
             <ModalButton key={ref.id} buttonRef={ref} />
           ))}
-        </footer>
+        </div>
       </div>
     </div>
   );

@@ -106,6 +106,8 @@ const EVENTS = [
   // Moving to another page drops the last form's answer; the login page keeps the reset notice.
   { type: 'session.pageChanged', path: '/user/register' },
   { type: 'session.pageChanged', path: '/user/login' },
+  // The device's cached member, decrypted after the first paint (issue 8 §4).
+  { type: 'session.cached', member: CACHED },
   focus(null),
   focus(STORED_TOKEN),
   focus(URL_TOKEN),
@@ -333,6 +335,17 @@ describe('session: login and registration', () => {
 });
 
 describe('session: restoring a token', () => {
+  it('the cached member decrypted after the first paint shows while restoring, never over the server’s', async () => {
+    const { snap, send, answer } = start({ ...STORED, cachedMember: null });
+    expect(snap().context.member).toBeNull();
+    send({ type: 'session.cached', member: CACHED });
+    expect(snap().context.member).toEqual(CACHED);
+    await answer(RESTORING, FRESH);
+    send({ type: 'session.cached', member: CACHED });
+    expect(snap().context.member).toEqual(FRESH);
+  });
+
+
   it('a stored token shows the cached member and restores via fetchMember as the stored user', async () => {
     const { snap, answer, fakes } = start(STORED);
     expect(snap().value).toBe('restoring');

@@ -7,7 +7,6 @@ import {
   setExtraHeaders,
   setHttpAdapter,
   setTextReplacements,
-  setTokenSource,
 } from '../../../src/api/client.ts';
 import { subscribeApiErrors, type ApiErrorEvent } from '../../../src/api/error-bus.ts';
 import { BusinessError, NetworkError, TransportError } from '../../../src/api/errors.ts';
@@ -43,7 +42,6 @@ beforeEach(() => {
 afterEach(() => {
   unsubscribe();
   setHttpAdapter();
-  setTokenSource();
   setExtraHeaders({});
   setTextReplacements([]);
   vi.restoreAllMocks();
@@ -73,18 +71,6 @@ describe('headers (spec §7)', () => {
     const { requests } = serve(() => ok(null));
     await apiGet('/site/api/v1/user/member/jwt');
     expect(requests[0]?.headers['x-api-token']).toBe('cookie-token');
-  });
-
-  it('reads the token from a registered source', async () => {
-    setCookie('X-API-TOKEN', 'cookie-token');
-    let token: string | undefined = 'session-token';
-    setTokenSource(() => token);
-    const { requests } = serve(() => ok(null));
-    await apiGet('/site/api/v1/user/member/jwt');
-    token = undefined;
-    await apiGet('/site/api/v1/user/member/jwt');
-    expect(requests[0]?.headers['x-api-token']).toBe('session-token');
-    expect(requests[1]?.headers).not.toHaveProperty('x-api-token');
   });
 
   it('signs by group: /component as /site/api, /page/fd as /fd/api, nothing outside the groups', async () => {
