@@ -126,9 +126,7 @@ function rows(r: Results): Row[] {
     const shared = `ws clients run in the bench process and share the ${r.cpus} cores with the server; loopback`;
     const gc = held.serverRssAfterGcKb;
     const perSocket =
-      gc.idle !== null && gc.load !== null && held.stillOpen > 0
-        ? ` (~${fixed((gc.load - gc.idle) / held.stillOpen, 1)} KB per socket)`
-        : '';
+      held.serverKbPerSocket !== null ? ` (~${fixed(held.serverKbPerSocket, 1)} KB per socket)` : '';
     const stopped = {
       target: 'reached the target',
       errors: 'stopped at errors',
@@ -146,7 +144,9 @@ function rows(r: Results): Row[] {
           `open after a ${held.holdMs / 1000} s hold and answered a heartbeat in it; ${held.opened} of ` +
           `${thousands(held.target)} opened in ${fixed(held.rampMs / 1000, 1)} s (${stopped[held.stoppedBy]}` +
           `${held.failures ? `, ${held.failures} failed: ${held.firstError}` : ''}), ${held.stillOpen} still open; ` +
-          `not logged in, heartbeat every ${settings.heartbeatMs / 1000} s from random phases; ${shared}`,
+          `not logged in, heartbeat every ${settings.heartbeatMs / 1000} s from random phases; ws clients in ` +
+          `${held.clientProcesses} client processes (${held.sourceAddresses.join(', ')}) sharing the ${r.cpus} ` +
+          `cores with the server; ${held.fdNote}`,
       },
       {
         metric: 'server RSS holding them',
