@@ -1,12 +1,77 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { deriveSignMap, DEV_SIGNING_SECRET } from './server/security/signing.ts';
 
 const backend = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.API_PORT ?? '8081'}`;
 const secret = process.env.API_SIGNING_SECRET ?? DEV_SIGNING_SECRET;
 
+/** Files smaller than this are sent as they are: compression would save less than a packet. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+const PRECOMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|wasm)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => {
+      const p = path.join(dir, e.name);
+      // dist/.vite holds the manifest (read by the bench, never served).
+      if (e.isDirectory()) return e.name.startsWith('.') ? [] : filesUnder(p);
+      return [p];
+    }),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `file.br` and `file.gz` next to every file over 1 KB under dir (issue 8 §4), so the server sends the
+ * best encoding the browser accepts without compressing per request (server/web/site.ts). index.html is
+ * rendered per request with the pre-info, so it is not precompressed; source maps only reach devtools.
+ */
+export async function precompressDir(dir: string): Promise<number> {
+  const files = (await filesUnder(dir)).filter((f) => PRECOMPRESSIBLE.test(f));
+  const written = await Promise.all(
+    files.map(async (file) => {
+      if ((await stat(file)).size <= PRECOMPRESS_MIN_BYTES) return 0;
+      const raw = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(raw, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
+        gzipAsync(raw, { level: zlib.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      return 1;
+    }),
+  );
+  return written.reduce<number>((a, b) => a + b, 0);
+}
+
+/** Runs precompressDir on the build's output once Vite has written it. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __API_SIGN_MAP__: JSON.stringify(deriveSignMap(secret)),
   },
@@ -14,6 +79,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunks each entry and lazy area loads (the bench prints each area's own).
+    manifest: true,
     // Anything above this is a regression of the first-load budget (issue 3 §5): bench prints the real number.
     chunkSizeWarningLimit: 250,
   },

@@ -1,31 +1,35 @@
+import compress from '@fastify/compress';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
-import helmet from '@fastify/helmet';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { CODE } from '../src/protocol/api.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { listenForChanges } from './db/hot-cache.ts';
 import { registerApiGuard } from './http/api-guard.ts';
 import { ApiError, fail, SERVER_MESSAGE } from './http/envelope.ts';
-import { actRoutes, cacheableActCalls } from './modules/act/routes.ts';
+import { NoQuery } from './http/schemas.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { restrictionFor } from './modules/access/restrictions.ts';
-import { cacheRoutes } from './modules/cache/routes.ts';
-import { memberRoutes } from './modules/member/routes.ts';
+import { actModule, cacheableActCalls } from './modules/act/routes.ts';
+import { cacheModule } from './modules/cache/routes.ts';
+import { gameModule, platformCounts, PLATFORM_COUNT_PATH } from './modules/game/routes.ts';
+import { memberModule } from './modules/member/routes.ts';
 import { sandboxSmsGateway, type SmsGateway } from './modules/member/sms.ts';
-import { gameRoutes, platformCounts, PLATFORM_COUNT_PATH } from './modules/game/venues.ts';
 import { readPreInfo } from './modules/site/config.ts';
-import { siteRoutes as siteApiRoutes } from './modules/site/routes.ts';
+import { siteModule } from './modules/site/routes.ts';
 import { opsEndpoint } from './ops/endpoint.ts';
 import { deriveSignMap } from './security/signing.ts';
 import type { StreamOptions } from './stream/hub.ts';
 import { streamRoutes } from './stream/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 
 export interface AppDeps {
   db: Db;
@@ -35,9 +39,14 @@ export interface AppDeps {
   opsSecret?: string | null;
   /** Socket timings and limits (tests shorten the heartbeat); the protocol's constants by default. */
   stream?: Partial<StreamOptions>;
+  /** Sees every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REDACT = ['req.headers["x-api-token"]', 'req.headers.authorization', '*.password', '*.token'];
+
+/** JSON answers above this many bytes are compressed (br, else gzip) when the caller accepts it. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Strips token-like query values from logged URLs (appdown-token / token log the player in, spec §2). */
 export function redactUrl(url: string): string {
@@ -66,24 +75,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     // that the routes' schemas allow; longer params would be refused with a bare 414.
     routerOptions: { maxParamLength: 1024 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
+  await registerSecurityHeaders(app);
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     reply.serializer(JSON.stringify);
@@ -113,15 +108,40 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   const signMap = deriveSignMap(config.signingSecret);
   const { db } = deps;
   registerApiGuard(app, { db, signMap });
-  siteApiRoutes(app, { db, secret: config.signingSecret, signMap });
-  actRoutes(app, { db });
-  memberRoutes(app, { db, secret: config.signingSecret, sms: deps.sms ?? sandboxSmsGateway });
-  gameRoutes(app, { db });
-  cacheRoutes(app, {
-    db,
-    cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },
+
+  // The API groups, each module an encapsulated plugin. Answers over 1 KB are compressed in this context only
+  // (pages and assets are served precompressed by web/site.ts); request bodies are never compressed.
+  await app.register(async (api) => {
+    await api.register(compress, {
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      globalDecompression: false,
+    });
+    await api.register(siteModule, { db, secret: config.signingSecret, signMap });
+    await api.register(actModule, { db });
+    await api.register(memberModule, {
+      db,
+      secret: config.signingSecret,
+      sms: deps.sms ?? sandboxSmsGateway,
+    });
+    await api.register(gameModule, { db });
+    await api.register(cacheModule, {
+      db,
+      cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },
+    });
   });
-  await streamRoutes(app, { db, secret: config.signingSecret, options: deps.stream });
+
+  // The socket and its info call (server/stream, its own owner). A GET there that declares no input takes none,
+  // as every other API GET (docs/api.md "Conventions").
+  await app.register(async (stream) => {
+    stream.addHook('onRoute', (route) => {
+      if (route.method === 'GET' && !('websocket' in route && route.websocket)) {
+        const schema = (route.schema ??= {});
+        if (!schema.querystring && !schema.params) schema.querystring = NoQuery;
+      }
+    });
+    await streamRoutes(stream, { db, secret: config.signingSecret, options: deps.stream });
+  });
   if (deps.opsSecret) opsEndpoint(app, { db, secret: deps.opsSecret });
 
   if (config.staticDir && existsSync(path.join(config.staticDir, 'index.html'))) {

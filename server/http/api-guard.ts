@@ -7,9 +7,11 @@ import {
   SITE_ID,
   signGroupOf,
   UNSIGNED_PATHS,
+  type SignGroup,
 } from '../../src/protocol/api.ts';
 import type { Db } from '../db/db.ts';
-import { callerStanding, RESTRICTION_CODE, type RestrictionKind } from '../modules/access/restrictions.ts';
+import { refusalFor, type Standing } from '../modules/access/refusal.ts';
+import { callerStanding, callerStandingNow, type RestrictionKind } from '../modules/access/restrictions.ts';
 import { signatureMatches, type SignMap } from '../security/signing.ts';
 import { ApiError, SERVER_MESSAGE } from './envelope.ts';
 
@@ -20,14 +22,14 @@ declare module 'fastify' {
   }
 }
 
-const RESTRICTION_MESSAGE: Record<RestrictionKind, string> = {
-  caveat: SERVER_MESSAGE.accessCaveat,
-  blocked: SERVER_MESSAGE.accessBlocked,
-  alert: SERVER_MESSAGE.accessAlert,
-};
+// Header names as Node stores them (lower case), computed once rather than per request.
+const SITE_HEADER = HEADER.site.toLowerCase();
+const VERSION_HEADER = HEADER.version.toLowerCase();
+const SIGNATURE_HEADER = HEADER.signature.toLowerCase();
+const UUID_HEADER = HEADER.uuid.toLowerCase();
 
 function header(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
+  const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
@@ -35,8 +37,14 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * The path as the router matches it: find-my-way percent-decodes the path (decodeURI) and stops at `?` or `#`,
  * so an escaped path such as /%73ite/api/... reaches the same route and must be classified the same way.
  */
-function routedPath(url: string): string {
-  const raw = url.split(/[?#]/)[0] ?? '';
+export function routedPath(url: string): string {
+  let end = url.length;
+  const q = url.indexOf('?');
+  if (q !== -1) end = q;
+  const h = url.indexOf('#');
+  if (h !== -1 && h < end) end = h;
+  const raw = end === url.length ? url : url.slice(0, end);
+  if (!raw.includes('%')) return raw; // the usual case: nothing to decode
   try {
     return decodeURI(raw);
   } catch {
@@ -45,40 +53,78 @@ function routedPath(url: string): string {
 }
 
 /**
+ * signGroupOf, remembered per path: the same few paths come again and again, and the classification splits and
+ * joins strings. Bounded, so made-up paths cannot grow it without end (they are classified each time).
+ */
+const groups = new Map<string, SignGroup | null>();
+function groupOf(path: string): SignGroup | null {
+  let group = groups.get(path);
+  if (group === undefined) {
+    group = signGroupOf(path);
+    if (groups.size < 512) groups.set(path, group);
+  }
+  return group;
+}
+
+const isCachePath = (path: string) =>
+  path.startsWith('/api/api-cache/') || path.startsWith('/api/json-cache/');
+
+/** The version check is a string compare per request; remember the verdict for the few versions clients send. */
+const versionVerdicts = new Map<string, boolean>();
+function versionAccepted(version: string): boolean {
+  let verdict = versionVerdicts.get(version);
+  if (verdict === undefined) {
+    verdict = compareVersions(version, API_MIN_VERSION) >= 0;
+    // Bounded: a caller making up versions cannot grow it without end.
+    if (versionVerdicts.size < 64) versionVerdicts.set(version, verdict);
+  }
+  return verdict;
+}
+
+/** The signature-group checks (spec §7): site id, client version, group signature. */
+function groupRefusal(req: FastifyRequest, path: string, expected: string): ApiError | null {
+  if (header(req, SITE_HEADER) !== SITE_ID) return new ApiError(CODE.apiAuth, SERVER_MESSAGE.siteMismatch);
+  const version = header(req, VERSION_HEADER);
+  if (!version || !versionAccepted(version)) return new ApiError(CODE.oldVersion, SERVER_MESSAGE.oldVersion);
+  if (!UNSIGNED_PATHS.has(path) && !signatureMatches(expected, header(req, SIGNATURE_HEADER))) {
+    return new ApiError(CODE.apiAuth, SERVER_MESSAGE.apiAuth);
+  }
+  return null;
+}
+
+/** Applies the caller's standing (spec §8) through the one shared check, refusalFor. */
+function standingRefusal(req: FastifyRequest, path: string, standing: Standing): ApiError | null {
+  req.restriction = standing.restriction;
+  // The bootstrap calls fetch the signature map: a restricted caller still needs it to read its refusal.
+  if (UNSIGNED_PATHS.has(path)) return null;
+  const refusal = refusalFor(standing);
+  return refusal ? new ApiError(refusal.code, refusal.message) : null;
+}
+
+/**
  * Checks every call of the API groups (spec §7): site id, client version, group signature, then the
  * operator's access restrictions (spec §8). Bootstrap calls that fetch the signature map are unsigned.
+ *
+ * A callback hook, synchronous while the restriction caches are warm: this runs before every API call, and
+ * an async hook costs a promise and a microtask turn per request (docs/decisions/0013).
  */
 export function registerApiGuard(app: FastifyInstance, deps: { db: Db; signMap: SignMap }): void {
+  const { db, signMap } = deps;
   app.decorateRequest('restriction', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const path = routedPath(req.url);
-    const group = signGroupOf(path);
-    const isCachePath = path.startsWith('/api/api-cache/') || path.startsWith('/api/json-cache/');
-    if (!group && !isCachePath) return;
-
+    const group = groupOf(path);
+    if (!group && !isCachePath(path)) return done();
     if (group) {
-      if (header(req, HEADER.site) !== SITE_ID) throw new ApiError(CODE.apiAuth, SERVER_MESSAGE.siteMismatch);
-      const version = header(req, HEADER.version);
-      if (!version || compareVersions(version, API_MIN_VERSION) < 0) {
-        throw new ApiError(CODE.oldVersion, SERVER_MESSAGE.oldVersion);
-      }
-      if (
-        !UNSIGNED_PATHS.has(path) &&
-        !signatureMatches(deps.signMap[group], header(req, HEADER.signature))
-      ) {
-        throw new ApiError(CODE.apiAuth, SERVER_MESSAGE.apiAuth);
-      }
+      const refused = groupRefusal(req, path, signMap[group]);
+      if (refused) return done(refused);
     }
-
-    const standing = await callerStanding(deps.db, req.ip, header(req, HEADER.uuid));
-    const restriction = standing.restriction;
-    req.restriction = restriction;
-    if (UNSIGNED_PATHS.has(path)) return;
-    // spec §8 10102: a device an operator blocked is refused everywhere (the site clears the login).
-    if (standing.deviceBlocked) throw new ApiError(CODE.deviceBlocked, SERVER_MESSAGE.deviceBlocked);
-    if (!restriction) return;
-    // An alert is advisory: preInfo answers it with 6032 and its data, other calls proceed.
-    if (restriction === 'alert') return;
-    throw new ApiError(RESTRICTION_CODE[restriction], RESTRICTION_MESSAGE[restriction]);
+    const uuid = header(req, UUID_HEADER);
+    const now = callerStandingNow(db, req.ip, uuid);
+    if (now) return done(standingRefusal(req, path, now) ?? undefined);
+    callerStanding(db, req.ip, uuid).then(
+      (standing) => done(standingRefusal(req, path, standing) ?? undefined),
+      (err: Error) => done(err),
+    );
   });
 }

@@ -1,8 +1,11 @@
 import { CODE, type Envelope } from '../../src/protocol/api.ts';
 import { t } from '../../src/i18n/zh-CN.ts';
 
+/** The message of every success (6000). */
+export const SUCCESS_MESSAGE = 'success';
+
 export function ok<T>(data: T): Envelope<T> {
-  return { status_code: CODE.success, message: 'success', data };
+  return { status_code: CODE.success, message: SUCCESS_MESSAGE, data };
 }
 
 /** A coded business error: answered as HTTP 200 with the envelope (spec §7), the message in Chinese for the player. */
@@ -17,7 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-export function fail(code: number, message: string, data: unknown = null): Envelope<unknown> {
+/** A coded answer; data is null unless the code carries some (6032 carries the pre-info, 10003 the fields). */
+export function fail<T = null>(code: number, message: string, data: T = null as T): Envelope<T> {
   return { status_code: code, message, data };
 }
 

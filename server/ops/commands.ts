@@ -20,6 +20,8 @@ import { NOTICE_CATEGORY } from '../../src/protocol/site.ts';
 import { formatStoredPhone, parseStoredPhone } from '../../src/protocol/member.ts';
 import { setChatMuted } from '../modules/chat/chat.ts';
 import { setDeviceBlocked } from '../modules/member/devices.ts';
+import { DEVICE_UUID_PATTERN } from '../http/device.ts';
+import { selectMemberWithInviter } from '../modules/member/repository.ts';
 import { latestSmsCode } from '../modules/member/sms.ts';
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
@@ -130,19 +132,7 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       if (action !== 'show' || !rest[0] || !/^\d+$/.test(number))
         throw new OpsUsageError('member show <phone>');
       const phone = formatStoredPhone(countryCode, number);
-      const { rows } = await db.query<{
-        id: number;
-        invite_code: string;
-        status: string;
-        inviter: string | null;
-        invite_source: string | null;
-        referral_bet: string | null;
-      }>(
-        `SELECT m.id, m.invite_code, m.status, i.phone AS inviter, m.invite_source, m.referral_bet
-           FROM members m LEFT JOIN members i ON i.id = m.inviter_id WHERE m.phone = $1`,
-        [phone],
-      );
-      const m = rows[0];
+      const m = await selectMemberWithInviter(db, phone);
       if (!m) return `no member ${phone}`;
       return [
         `member ${m.id} ${phone} (${m.status})`,
@@ -152,7 +142,7 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'device': {
       const uuid = rest[0];
-      if ((action !== 'block' && action !== 'unblock') || !uuid || !/^[A-Za-z0-9-]{8,64}$/.test(uuid)) {
+      if ((action !== 'block' && action !== 'unblock') || !uuid || !DEVICE_UUID_PATTERN.test(uuid)) {
         throw new OpsUsageError('device block|unblock <uuid> [reason]');
       }
       await setDeviceBlocked(db, uuid, action === 'block', rest.slice(1).join(' '));

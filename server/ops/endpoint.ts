@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { safeEqual } from '../security/hmac.ts';
 import { OpsUsageError, runOpsCommand } from './commands.ts';
 
 export const OPS_PATH = '/__ops';
@@ -13,7 +13,6 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
  * directory. Loopback only, guarded by a secret the server writes into DATA_DIR at start.
  */
 export function opsEndpoint(app: FastifyInstance, deps: { db: Db; secret: string }): void {
-  const expected = Buffer.from(deps.secret);
   app.post<{ Body: { argv: string[] } }>(
     OPS_PATH,
     {
@@ -27,9 +26,9 @@ export function opsEndpoint(app: FastifyInstance, deps: { db: Db; secret: string
       },
     },
     async (req, reply) => {
-      const given = Buffer.from(String(req.headers[OPS_SECRET_HEADER] ?? ''));
+      const given = req.headers[OPS_SECRET_HEADER];
       const remote = req.socket.remoteAddress ?? '';
-      if (!LOOPBACK.test(remote) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!LOOPBACK.test(remote) || typeof given !== 'string' || !safeEqual(deps.secret, given)) {
         return reply.code(403).send({ ok: false, output: 'forbidden' });
       }
       try {

@@ -1,25 +1,26 @@
-import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv } from 'node:crypto';
 import { SIGN_GROUPS, type SignGroup } from '../../src/protocol/api.ts';
+import { hmacSha256, safeEqual } from './hmac.ts';
 
 export type SignMap = Record<SignGroup, string>;
 
 /** Used when API_SIGNING_SECRET is not set: fine for a sandbox, never for a public deployment. */
 export const DEV_SIGNING_SECRET = 'sandbox-signing-secret-change-me';
 
-function hmac(secret: string, label: string): Buffer {
-  return createHmac('sha256', secret).update(label).digest();
-}
-
 /** Each signature group's X-API-XXX value, derived from the secret so every node agrees without sharing state. */
 export function deriveSignMap(secret: string): SignMap {
   const map = {} as SignMap;
-  for (const group of SIGN_GROUPS) map[group] = hmac(secret, `sign:${group}`).toString('hex').slice(0, 32);
+  for (const group of SIGN_GROUPS)
+    map[group] = hmacSha256(secret, `sign:${group}`).toString('hex').slice(0, 32);
   return map;
 }
 
 /** Key and IV that encrypt the fallback copy of the map (spec §7 vvPretty / Hf6dtBdmHx). */
 export function deriveMapCipher(secret: string): { key: Buffer; iv: Buffer } {
-  return { key: hmac(secret, 'vv:key').subarray(0, 16), iv: hmac(secret, 'vv:iv').subarray(0, 16) };
+  return {
+    key: hmacSha256(secret, 'vv:key').subarray(0, 16),
+    iv: hmacSha256(secret, 'vv:iv').subarray(0, 16),
+  };
 }
 
 /** AES-128-CBC with PKCS7 padding, base64: what the client decrypts with crypto-js. */
@@ -29,8 +30,5 @@ export function encryptSignMap(map: SignMap, cipher: { key: Buffer; iv: Buffer }
 }
 
 export function signatureMatches(expected: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return !!given && safeEqual(expected, given);
 }

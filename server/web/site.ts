@@ -68,9 +68,14 @@ export async function siteRoutes(
     index: false,
     cacheControl: false, // setHeaders decides
     wildcard: true,
+    // The build writes file.br and file.gz next to every asset over 1 KB (vite.config.ts): the best one the
+    // browser accepts goes out as it is (br, then gzip, else the file), with its own Content-Type.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(deps.staticDir, filePath);
       res.setHeader('Cache-Control', rel.startsWith('assets' + path.sep) ? IMMUTABLE : 'public, max-age=300');
+      // The same URL answers different bytes by Accept-Encoding: caches must keep them apart.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, HEADER } from '../../src/protocol/api.ts';
 import { SERVER_MESSAGE } from '../../server/http/envelope.ts';
 import { seedDemo } from '../../server/db/seed.ts';
-import { JSON_CACHE_MAX_BYTES, JSON_CACHE_MAX_TTL_S } from '../../server/modules/cache/routes.ts';
+import { JSON_CACHE_MAX_BYTES, JSON_CACHE_MAX_TTL_S } from '../../server/modules/cache/schemas.ts';
 import { sweepExpiredCaches, sweepOldRecords } from '../../server/modules/cache/sweep.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,7 +1,15 @@
 import { BlockList, isIP } from 'node:net';
 import { CODE } from '../../../src/protocol/api.ts';
 import type { Queryable } from '../../db/db.ts';
-import { cached, changed } from '../../db/hot-cache.ts';
+import { cached, cachedNow, changed } from '../../db/hot-cache.ts';
+import type { Standing } from './refusal.ts';
+import {
+  deleteRestriction,
+  selectBlockedDeviceUuids,
+  selectRestrictionRanges,
+  selectRestrictions,
+  upsertRestriction,
+} from './repository.ts';
 
 /**
  * Operator restrictions (spec §8), one kind a range:
@@ -55,10 +63,7 @@ interface IndexedRestriction {
 
 /** Every restriction, most specific first, ready to match in memory. */
 async function loadRestrictionIndex(db: Queryable): Promise<IndexedRestriction[]> {
-  const { rows } = await db.query<{ network: string; kind: RestrictionKind }>(
-    'SELECT network::text AS network, kind FROM access_restrictions ORDER BY masklen(network) DESC',
-  );
-  return rows.map((r) => {
+  return (await selectRestrictionRanges(db)).map((r) => {
     const [addr = '', bits = '0'] = r.network.split('/');
     const family = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
     const list = new BlockList();
@@ -68,8 +73,24 @@ async function loadRestrictionIndex(db: Queryable): Promise<IndexedRestriction[]
 }
 
 async function loadBlockedDevices(db: Queryable): Promise<Set<string>> {
-  const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM devices WHERE blocked_at IS NOT NULL');
-  return new Set(rows.map((r) => r.uuid));
+  return new Set(await selectBlockedDeviceUuids(db));
+}
+
+function standingOf(
+  index: IndexedRestriction[],
+  blocked: Set<string>,
+  ip: string,
+  deviceUuid: string | undefined,
+): Standing {
+  // Most callers match no range at all: skip the address parsing when there is nothing to match.
+  let restriction: RestrictionKind | null = null;
+  if (index.length > 0) {
+    const addr = normalizeIp(ip);
+    const family = isIP(addr);
+    const hit = family ? index.find((r) => r.list.check(addr, family === 6 ? 'ipv6' : 'ipv4')) : undefined;
+    restriction = hit?.kind ?? null;
+  }
+  return { restriction, deviceBlocked: deviceUuid ? blocked.has(deviceUuid) : false };
 }
 
 /**
@@ -80,15 +101,26 @@ export async function callerStanding(
   db: Queryable,
   ip: string,
   deviceUuid: string | undefined,
-): Promise<{ restriction: RestrictionKind | null; deviceBlocked: boolean }> {
+): Promise<Standing> {
   const [index, blocked] = await Promise.all([
     cached(db, 'restrictions', () => loadRestrictionIndex(db)),
     cached(db, 'blockedDevices', () => loadBlockedDevices(db)),
   ]);
-  const addr = normalizeIp(ip);
-  const family = isIP(addr);
-  const hit = family ? index.find((r) => r.list.check(addr, family === 6 ? 'ipv6' : 'ipv4')) : undefined;
-  return { restriction: hit?.kind ?? null, deviceBlocked: deviceUuid ? blocked.has(deviceUuid) : false };
+  return standingOf(index, blocked, ip, deviceUuid);
+}
+
+/**
+ * callerStanding without waiting, when both caches are loaded and fresh (the usual case); undefined means
+ * "ask callerStanding". The guard uses it to stay synchronous on the hot path (docs/decisions/0013).
+ */
+export function callerStandingNow(
+  db: Queryable,
+  ip: string,
+  deviceUuid: string | undefined,
+): Standing | undefined {
+  const index = cachedNow<IndexedRestriction[]>(db, 'restrictions');
+  const blocked = cachedNow<Set<string>>(db, 'blockedDevices');
+  return index && blocked ? standingOf(index, blocked, ip, deviceUuid) : undefined;
 }
 
 export async function addRestriction(
@@ -97,25 +129,17 @@ export async function addRestriction(
   kind: RestrictionKind,
   note = '',
 ): Promise<Restriction> {
-  const { rows } = await db.query<Restriction>(
-    `INSERT INTO access_restrictions (network, kind, note) VALUES ($1::cidr, $2, $3)
-     ON CONFLICT (network) DO UPDATE SET kind = EXCLUDED.kind, note = EXCLUDED.note
-     RETURNING id, network::text AS network, kind, note`,
-    [network, kind, note],
-  );
+  const row = await upsertRestriction(db, network, kind, note);
   await changed(db);
-  return rows[0]!;
+  return row;
 }
 
 export async function removeRestriction(db: Queryable, network: string): Promise<boolean> {
-  const r = await db.query('DELETE FROM access_restrictions WHERE network = $1::cidr', [network]);
+  const removed = await deleteRestriction(db, network);
   await changed(db);
-  return r.rowCount > 0;
+  return removed;
 }
 
 export async function listRestrictions(db: Queryable): Promise<Restriction[]> {
-  const { rows } = await db.query<Restriction>(
-    'SELECT id, network::text AS network, kind, note FROM access_restrictions ORDER BY network',
-  );
-  return rows;
+  return selectRestrictions(db);
 }

@@ -3,18 +3,35 @@ import {
   formatStoredPhone,
   isValidPhone,
   MEMBER_CODE,
+  parseStoredPhone,
   PASSWORD_PATTERN,
   type InviteParams,
   type MemberInfo,
+  type SmsPurpose,
 } from '../../../src/protocol/member.ts';
+import { CODE } from '../../../src/protocol/api.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
 import { cachedSiteConfig } from '../site/config.ts';
 import { recordDevice } from './devices.ts';
 import { LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_PHONE, LOGIN_WINDOW_MS } from './limits.ts';
-import { openSession, revokeMemberSessions } from './sessions.ts';
-import { consumeSmsCode, recordWrongSmsAttempt, SmsWrongCode } from './sms.ts';
+import {
+  insertDemoMember,
+  insertLoginAttempt,
+  insertMember,
+  lockName,
+  memberExists,
+  selectLoginFailures,
+  selectMember,
+  selectMemberCredentials,
+  selectMemberIdByInviteCode,
+  selectMemberIdByPhone,
+  settleLoginAttempt,
+  updateMemberPassword,
+} from './repository.ts';
+import { openSession, revokeMemberSessions, SESSION_MESSAGE } from './sessions.ts';
+import { consumeSmsCode, issueSmsCode, recordWrongSmsAttempt, SmsWrongCode, type SmsGateway } from './sms.ts';
 
 export const MEMBER_MESSAGE = {
   wrongCredentials: '手机号或密码错误',
@@ -32,8 +49,9 @@ export const MEMBER_MESSAGE = {
   inviteInvalid: '邀请码无效，请核对后重试',
 } as const;
 
-/** The user name a member is known by (spec §3 local item userName): the phone number without the country. */
-export const userNameOf = (storedPhone: string) => storedPhone.replace(/^\(\d+\)/, '');
+// The user name a member is known by (spec §3 local item userName) is the phone number without the country:
+// parseStoredPhone(stored).number, the protocol's one parser of stored phones.
+
 /** spec §7: member/info carries the hashed user name; hex SHA-256. */
 export const hashUserName = (userName: string) => createHash('sha256').update(userName).digest('hex');
 
@@ -61,10 +79,10 @@ function newInviteCode(): string {
   return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 }
 
-/** Runs fn; a wrong SMS code rolls the transaction back and is then counted against the code. */
 /** PostgreSQL's unique_violation SQLSTATE. */
 const UNIQUE_VIOLATION = '23505';
 
+/** Runs fn; a wrong SMS code rolls the transaction back and is then counted against the code. */
 async function withSmsCode<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(fn);
@@ -114,29 +132,26 @@ export async function registerMember(db: Db, input: RegisterInput) {
 
   return withSmsCode(db, async (tx) => {
     // One registration per phone at a time: a parallel one then sees this member (6021), not a spent code.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`register:${phone}`]);
-    const taken = await tx.query('SELECT 1 FROM members WHERE phone = $1', [phone]);
-    if (taken.rows.length) throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
+    await lockName(tx, `register:${phone}`);
+    if (await memberExists(tx, phone)) throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
     let inviterId: number | null = null;
     if (invite) {
-      const inv = await tx.query<{ id: number }>(
-        'SELECT id FROM members WHERE upper(invite_code) = upper($1)',
-        [invite.code],
-      );
-      if (!inv.rows[0]) throw new ApiError(MEMBER_CODE.inviteCodeInvalid, MEMBER_MESSAGE.inviteInvalid);
-      inviterId = inv.rows[0].id;
+      inviterId = await selectMemberIdByInviteCode(tx, invite.code);
+      if (inviterId === null) throw new ApiError(MEMBER_CODE.inviteCodeInvalid, MEMBER_MESSAGE.inviteInvalid);
     }
     await consumeSmsCode(tx, { phone, purpose: 'register', code: input.smsCode });
     const referralBet = invite?.source === 'r_code' ? input.referral?.r_bet?.trim() || null : null;
-    const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO members (phone, password_hash, invite_code, inviter_id, invite_source, referral_bet)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [phone, passwordHash, newInviteCode(), inviterId, invite?.source ?? null, referralBet],
-    );
-    const memberId = rows[0]!.id;
+    const memberId = await insertMember(tx, {
+      phone,
+      passwordHash,
+      inviteCode: newInviteCode(),
+      inviterId,
+      inviteSource: invite?.source ?? null,
+      referralBet,
+    });
     if (input.deviceUuid) await recordDevice(tx, input.deviceUuid);
     const session = await openSession(tx, memberId, { remember: false, deviceUuid: input.deviceUuid });
-    return { ...session, userName: userNameOf(phone) };
+    return { ...session, userName: parseStoredPhone(phone).number };
   });
 }
 
@@ -157,17 +172,8 @@ export async function loginMember(db: Db, input: LoginInput) {
   // Check the limits and reserve this attempt under a per-phone lock (a short transaction: the slow password
   // check runs outside it), so parallel attempts cannot all slip past the limit.
   const attemptId = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login:${phone}`]);
-    const windowStart = Date.now() - LOGIN_WINDOW_MS;
-    const failures = await tx.query<{ phone_fails: number; ip_fails: number; oldest: Date | null }>(
-      `SELECT
-         (SELECT count(*)::int FROM login_attempts WHERE phone = $1 AND success IS NOT TRUE AND at > to_timestamp($3 / 1000.0)
-            AND at > coalesce((SELECT max(at) FROM login_attempts WHERE phone = $1 AND success), '-infinity')) AS phone_fails,
-         (SELECT count(*)::int FROM login_attempts WHERE ip = $2 AND success IS NOT TRUE AND at > to_timestamp($3 / 1000.0)) AS ip_fails,
-         (SELECT min(at) FROM login_attempts WHERE phone = $1 AND success IS NOT TRUE AND at > to_timestamp($3 / 1000.0)) AS oldest`,
-      [phone, input.ip, windowStart],
-    );
-    const f = failures.rows[0]!;
+    await lockName(tx, `login:${phone}`);
+    const f = await selectLoginFailures(tx, phone, input.ip, Date.now() - LOGIN_WINDOW_MS);
     if (f.ip_fails >= LOGIN_MAX_FAILURES_PER_IP) {
       throw new ApiError(MEMBER_CODE.loginRateLimited, MEMBER_MESSAGE.ipLimited);
     }
@@ -178,39 +184,31 @@ export async function loginMember(db: Db, input: LoginInput) {
         MEMBER_MESSAGE.locked(Math.max(1, Math.ceil(unlockIn / 60_000))),
       );
     }
-    const { rows } = await tx.query<{ id: number }>(
-      'INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, NULL) RETURNING id',
-      [phone, input.ip],
-    );
-    return rows[0]!.id;
+    return insertLoginAttempt(tx, phone, input.ip, null);
   });
 
-  const found = await db.query<{ id: number; password_hash: string; status: string }>(
-    'SELECT id, password_hash, status FROM members WHERE phone = $1',
-    [phone],
-  );
-  const member = found.rows[0];
+  const member = await selectMemberCredentials(db, phone);
   // The same answer and comparable time for an unknown phone as for a wrong password.
   const ok = member
     ? await verifyPassword(input.password, member.password_hash)
     : (await hashPassword(input.password), false);
   if (!member || !ok) {
-    await db.query('UPDATE login_attempts SET success = false WHERE id = $1', [attemptId]);
+    await settleLoginAttempt(db, attemptId, false);
     throw new ApiError(MEMBER_CODE.wrongCredentials, MEMBER_MESSAGE.wrongCredentials);
   }
   if (member.status !== 'active') {
-    await db.query('UPDATE login_attempts SET success = false WHERE id = $1', [attemptId]);
+    await settleLoginAttempt(db, attemptId, false);
     throw new ApiError(MEMBER_CODE.accountDisabled, MEMBER_MESSAGE.accountDisabled);
   }
 
   return db.transaction(async (tx) => {
-    await tx.query('UPDATE login_attempts SET success = true WHERE id = $1', [attemptId]);
+    await settleLoginAttempt(tx, attemptId, true);
     if (input.deviceUuid) await recordDevice(tx, input.deviceUuid);
     const session = await openSession(tx, member.id, {
       remember: input.remember,
       deviceUuid: input.deviceUuid,
     });
-    return { ...session, userName: userNameOf(phone) };
+    return { ...session, userName: parseStoredPhone(phone).number };
   });
 }
 
@@ -229,36 +227,28 @@ export async function resetPassword(
   checkNewPassword(input.password, input.confirmPassword);
   const passwordHash = await hashPassword(input.password);
   await withSmsCode(db, async (tx) => {
-    const found = await tx.query<{ id: number }>('SELECT id FROM members WHERE phone = $1', [phone]);
-    const member = found.rows[0];
-    if (!member) throw new ApiError(MEMBER_CODE.phoneUnknown, MEMBER_MESSAGE.phoneUnknown);
+    const memberId = await selectMemberIdByPhone(tx, phone);
+    if (memberId === null) throw new ApiError(MEMBER_CODE.phoneUnknown, MEMBER_MESSAGE.phoneUnknown);
     await consumeSmsCode(tx, { phone, purpose: 'reset', code: input.smsCode });
-    await tx.query('UPDATE members SET password_hash = $2 WHERE id = $1', [member.id, passwordHash]);
+    await updateMemberPassword(tx, memberId, passwordHash);
     // A new password ends every session (a thief's too).
-    await revokeMemberSessions(tx, member.id, 'password');
+    await revokeMemberSessions(tx, memberId, 'password');
     // The phone proved itself with the code: earlier wrong passwords no longer lock it (the lock message
     // offers a reset as the way out).
-    await tx.query('INSERT INTO login_attempts (phone, ip, success) VALUES ($1, $2, true)', [
-      phone,
-      input.ip,
-    ]);
+    await insertLoginAttempt(tx, phone, input.ip, true);
   });
 }
 
 export async function memberInfo(db: Queryable, memberId: number): Promise<MemberInfo> {
-  const { rows } = await db.query<{
-    id: number;
-    phone: string;
-    vip_level: number;
-    invite_code: string;
-    created_at: Date;
-  }>('SELECT id, phone, vip_level, invite_code, created_at FROM members WHERE id = $1', [memberId]);
-  const m = rows[0]!;
+  const m = await selectMember(db, memberId);
+  // The session was resolved against this member a moment ago; a member row is never deleted.
+  if (!m) throw new ApiError(CODE.tokenInvalid, SESSION_MESSAGE.invalid);
+  const { countryCode, number } = parseStoredPhone(m.phone);
   return {
     userId: m.id,
-    userName: userNameOf(m.phone),
+    userName: number,
     phone: m.phone,
-    countryCode: /^\((\d+)\)/.exec(m.phone)?.[1] ?? '86',
+    countryCode,
     vipLevel: m.vip_level,
     inviteCode: m.invite_code,
     registeredAt: m.created_at.toISOString(),
@@ -275,8 +265,34 @@ export const DEMO_PLAYER = {
 
 export async function seedDemoPlayer(db: Queryable): Promise<void> {
   const phone = formatStoredPhone(DEMO_PLAYER.countryCode, DEMO_PLAYER.phone);
-  await db.query(
-    `INSERT INTO members (phone, password_hash, invite_code, vip_level) VALUES ($1, $2, $3, 3) ON CONFLICT (phone) DO NOTHING`,
-    [phone, await hashPassword(DEMO_PLAYER.password), DEMO_PLAYER.inviteCode],
-  );
+  await insertDemoMember(db, {
+    phone,
+    passwordHash: await hashPassword(DEMO_PLAYER.password),
+    inviteCode: DEMO_PLAYER.inviteCode,
+    vipLevel: 3,
+  });
+}
+
+/**
+ * An SMS code for registering or resetting (docs/api.md sms/send): the phone's format, the operator's stops
+ * and prefixes, and whether the phone is a member decide before a code is spent.
+ */
+export async function sendSmsCode(
+  db: Db,
+  gateway: SmsGateway,
+  input: { countryCode: string; phone: string; purpose: SmsPurpose; ip: string },
+): Promise<{ resendAfter: number }> {
+  const { countryCode, phone: number, purpose } = input;
+  const stored = checkPhone(countryCode, number);
+  const config = await cachedSiteConfig(db);
+  if (purpose === 'register' && config.stopRegister) {
+    throw new ApiError(MEMBER_CODE.registerStopped, MEMBER_MESSAGE.registerStopped);
+  }
+  // A number the site will not register gets no code either (no SMS spent on it).
+  if (purpose === 'register') checkPhoneAllowed(config, number);
+  const exists = await memberExists(db, stored);
+  if (purpose === 'register' && exists) throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
+  if (purpose === 'reset' && !exists)
+    throw new ApiError(MEMBER_CODE.phoneUnknown, MEMBER_MESSAGE.phoneUnknown);
+  return issueSmsCode(db, gateway, { phone: stored, purpose, ip: input.ip });
 }

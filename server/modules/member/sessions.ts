@@ -9,6 +9,13 @@ import {
   SESSION_MAX_TTL_MS,
   SESSION_TOUCH_INTERVAL_MS,
 } from './limits.ts';
+import {
+  insertSession,
+  revokeOpenSessions,
+  revokeSessionByToken,
+  selectSession,
+  touchSession,
+} from './repository.ts';
 
 export const SESSION_MESSAGE = {
   elsewhere: '您的账号已在其他设备登录，如非本人操作请及时修改密码',
@@ -37,37 +44,25 @@ export async function openSession(
   opts: { remember: boolean; deviceUuid: string | null; now?: number },
 ): Promise<{ token: string; expiresAt: number | null }> {
   const now = opts.now ?? Date.now();
-  const ended = await tx.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'elsewhere' WHERE member_id = $1 AND revoked_at IS NULL`,
-    [memberId],
-  );
+  const ended = await revokeOpenSessions(tx, memberId, 'elsewhere');
   // The old login's open sockets get the 6001 kick, on commit only (issue 5 §2).
-  if (ended.rowCount > 0) await notifySessionsEnded(tx, memberId, 'elsewhere');
+  if (ended > 0) await notifySessionsEnded(tx, memberId, 'elsewhere');
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + (opts.remember ? REMEMBER_TOKEN_TTL_MS : SESSION_MAX_TTL_MS);
-  await tx.query(
-    `INSERT INTO sessions (token_hash, member_id, device_uuid, remember, expires_at) VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0))`,
-    [hashToken(token), memberId, opts.deviceUuid, opts.remember, expiresAt],
-  );
+  await insertSession(tx, {
+    tokenHash: hashToken(token),
+    memberId,
+    deviceUuid: opts.deviceUuid,
+    remember: opts.remember,
+    expiresAtMs: expiresAt,
+  });
   return { token, expiresAt: opts.remember ? expiresAt : null };
 }
 
 /** The session of a token, or the coded error the player must see (spec §8: 6001, 10104, 10105, 10004). */
 export async function resolveSession(db: Queryable, token: string, now = Date.now()): Promise<Session> {
   const tokenHash = hashToken(token);
-  const { rows } = await db.query<{
-    member_id: number;
-    remember: boolean;
-    expires_at: Date;
-    last_seen_at: Date;
-    revoked_reason: string | null;
-    member_status: string;
-  }>(
-    `SELECT s.member_id, s.remember, s.expires_at, s.last_seen_at, s.revoked_reason, m.status AS member_status
-       FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = $1`,
-    [tokenHash],
-  );
-  const s = rows[0];
+  const s = await selectSession(db, tokenHash);
   if (!s) throw new ApiError(CODE.tokenInvalid, SESSION_MESSAGE.invalid);
   if (s.revoked_reason === 'elsewhere') throw new ApiError(CODE.loggedInElsewhere, SESSION_MESSAGE.elsewhere);
   if (s.revoked_reason) throw new ApiError(CODE.tokenRevoked, SESSION_MESSAGE.revoked);
@@ -77,10 +72,7 @@ export async function resolveSession(db: Queryable, token: string, now = Date.no
   if (s.expires_at.getTime() <= now || idleOver)
     throw new ApiError(CODE.tokenExpired, SESSION_MESSAGE.expired);
   if (now - s.last_seen_at.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    await db.query('UPDATE sessions SET last_seen_at = to_timestamp($2 / 1000.0) WHERE token_hash = $1', [
-      tokenHash,
-      now,
-    ]);
+    await touchSession(db, tokenHash, now);
   }
   return { memberId: s.member_id, tokenHash, remember: s.remember };
 }
@@ -90,13 +82,9 @@ export async function revokeSession(
   tokenHash: string,
   reason: 'logout' | 'password' | 'operator',
 ): Promise<void> {
-  const { rows } = await db.query<{ member_id: number }>(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL
-     RETURNING member_id`,
-    [tokenHash, reason],
-  );
+  const memberId = await revokeSessionByToken(db, tokenHash, reason);
   // The login's sockets close too (10105).
-  if (rows[0]) await notifySessionsEnded(db, rows[0].member_id, reason);
+  if (memberId !== null) await notifySessionsEnded(db, memberId, reason);
 }
 
 export async function revokeMemberSessions(
@@ -104,9 +92,5 @@ export async function revokeMemberSessions(
   memberId: number,
   reason: 'password' | 'operator',
 ): Promise<void> {
-  const ended = await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE member_id = $1 AND revoked_at IS NULL`,
-    [memberId, reason],
-  );
-  if (ended.rowCount > 0) await notifySessionsEnded(db, memberId, reason);
+  if ((await revokeOpenSessions(db, memberId, reason)) > 0) await notifySessionsEnded(db, memberId, reason);
 }

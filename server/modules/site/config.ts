@@ -1,6 +1,7 @@
 import type { PreInfo } from '../../../src/protocol/site.ts';
 import type { Queryable } from '../../db/db.ts';
-import { cached, changed } from '../../db/hot-cache.ts';
+import { cached, cachedNow, changed } from '../../db/hot-cache.ts';
+import { selectSiteConfigRows, upsertSiteConfig } from './repository.ts';
 
 // The site configuration: every key an operator may set (`npm run ops -- config set`), its type and default.
 type Kind = 'string' | 'boolean' | 'string[]' | 'status' | 'int';
@@ -72,7 +73,7 @@ export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
 }
 
 export async function readSiteConfig(db: Queryable): Promise<SiteConfig> {
-  const { rows } = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_config');
+  const rows = await selectSiteConfigRows(db);
   const config = Object.fromEntries(
     Object.entries(SITE_CONFIG_KEYS).map(([k, v]) => [k, v.default]),
   ) as SiteConfig;
@@ -82,11 +83,7 @@ export async function readSiteConfig(db: Queryable): Promise<SiteConfig> {
 }
 
 export async function writeSiteConfig(db: Queryable, key: SiteConfigKey, value: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO site_config (key, value, updated_at) VALUES ($1, $2::jsonb, now())
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [key, JSON.stringify(value)],
-  );
+  await upsertSiteConfig(db, key, value);
   await changed(db);
 }
 
@@ -118,6 +115,11 @@ export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
 /** The site configuration for request paths: from the hot cache (server/db/hot-cache.ts). */
 export function cachedSiteConfig(db: Queryable): Promise<SiteConfig> {
   return cached(db, 'siteConfig', () => readSiteConfig(db));
+}
+
+/** cachedSiteConfig when it is loaded and fresh, without waiting; undefined otherwise (then await the other). */
+export function cachedSiteConfigNow(db: Queryable): SiteConfig | undefined {
+  return cachedNow<SiteConfig>(db, 'siteConfig');
 }
 
 export async function readPreInfo(db: Queryable, ip: string): Promise<PreInfo> {

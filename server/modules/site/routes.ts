@@ -1,114 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import { CODE, DEFAULT_PLATFORM_TYPE } from '../../../src/protocol/api.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { fail, ok, SERVER_MESSAGE } from '../../http/envelope.ts';
-import { envelope } from '../../http/schemas.ts';
+import { ok } from '../../http/envelope.ts';
 import { deriveMapCipher, encryptSignMap, type SignMap } from '../../security/signing.ts';
-import { readPreInfo } from './config.ts';
+import { cachedSiteConfig, cachedSiteConfigNow, type SiteConfig } from './config.ts';
 import { listNotices } from './notices.ts';
+import { preInfoJson } from './pre-info-answer.ts';
+import { noticeListSchema, preInfoSchema, signKeySchema, signMapSchema } from './schemas.ts';
 
-const preInfoSchema = {
-  type: 'object',
-  properties: {
-    SiteBaseConfigVo: {
-      type: 'object',
-      properties: {
-        title: { type: 'string' },
-        webLogoTitleUrl: { type: 'string' },
-        siteDomainUrl: { type: 'string' },
-      },
-    },
-    address: { type: 'string' },
-    disablePhones: { type: 'array', items: { type: 'string' } },
-    globePhoneNumber: { type: 'string' },
-    ip: { type: 'string' },
-    maintainConfig: {
-      type: 'object',
-      properties: {
-        status: { type: 'integer' },
-        startTime: { type: ['string', 'null'] },
-        endTime: { type: ['string', 'null'] },
-        notice: { type: 'string' },
-      },
-    },
-    siteFestivalSkin: { type: 'string' },
-    siteVideoActiveUrl: { type: 'string' },
-    siteVideoSkinOpen: { type: 'boolean' },
-    stopLogin: { type: 'boolean' },
-    stopRegister: { type: 'boolean' },
-  },
-} as const;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-const noticeSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    category: { type: 'integer' },
-    title: { type: 'string' },
-    content: { type: 'string' },
-    createdAt: { type: 'string' },
-  },
-} as const;
+/**
+ * Sends the pre-info text (pre-info-answer.ts): the JSON of exactly this route's 200 schema type; Fastify sends
+ * a string with a JSON content type as it is. Module level, not a closure per request (docs/decisions/0013).
+ */
+function sendPreInfo(reply: FastifyReply, config: SiteConfig, ip: string, alert: boolean): void {
+  void reply.type(JSON_TYPE).send(preInfoJson(config, ip, alert));
+}
 
-export function siteRoutes(app: FastifyInstance, deps: { db: Db; secret: string; signMap: SignMap }): void {
+export interface SiteModuleOptions {
+  db: Db;
+  secret: string;
+  signMap: SignMap;
+}
+
+/** The site area (/site/api): pre-info, the signature-map bootstrap and notices. */
+export const siteModule: FastifyPluginAsyncTypebox<SiteModuleOptions> = async (app, deps) => {
   const { db } = deps;
   const cipher = deriveMapCipher(deps.secret);
   const encryptedMap = encryptSignMap(deps.signMap, cipher);
+  const key = { k: cipher.key.toString('base64'), v: cipher.iv.toString('base64') };
 
-  app.post<{ Body: { platformType?: number } | undefined }>(
+  app.post(
     '/site/api/v1/configuration/preInfo',
-    {
-      schema: {
-        body: {
-          type: ['object', 'null'],
-          properties: {
-            platformType: { type: 'integer', minimum: 1, maximum: 99, default: DEFAULT_PLATFORM_TYPE },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: envelope(preInfoSchema) },
-      },
-    },
-    async (req) => {
-      const info = await readPreInfo(db, req.ip);
+    // Always far below the 1 KB compression threshold: the hot path skips the compression hook entirely.
+    { schema: preInfoSchema, compress: false },
+    (req, reply) => {
       // spec §8 6032: an alert restriction still delivers the pre-info, so the site can weigh maintenance first.
-      return req.restriction === 'alert'
-        ? fail(CODE.accessAlert, SERVER_MESSAGE.accessAlert, info)
-        : ok(info);
+      const alert = req.restriction === 'alert';
+      // Synchronous while the configuration is cached (almost always): no promise on the hot path.
+      const config = cachedSiteConfigNow(db);
+      if (config) return sendPreInfo(reply, config, req.ip, alert);
+      return cachedSiteConfig(db).then((loaded) => sendPreInfo(reply, loaded, req.ip, alert));
     },
   );
 
   // Bootstrap of the signature map (spec §7): key and iv, then the encrypted map. Both unsigned.
-  app.get(
-    '/site/api/v1/sec/Hf6dtBdmHx',
-    {
-      schema: {
-        response: {
-          200: envelope({ type: 'object', properties: { k: { type: 'string' }, v: { type: 'string' } } }),
-        },
-      },
-    },
-    async () => ok({ k: cipher.key.toString('base64'), v: cipher.iv.toString('base64') }),
-  );
-  app.get(
-    '/site/api/v1/configuration/vvPretty',
-    { schema: { response: { 200: envelope({ type: 'string' }) } } },
-    async () => ok(encryptedMap),
-  );
+  app.get('/site/api/v1/sec/Hf6dtBdmHx', { schema: signKeySchema }, async () => ok(key));
+  app.get('/site/api/v1/configuration/vvPretty', { schema: signMapSchema }, async () => ok(encryptedMap));
 
-  app.post<{ Body: { category: number } }>(
-    '/site/api/v1/advertising/queryNoticeList',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['category'],
-          properties: { category: { type: 'integer', minimum: 0, maximum: 1000 } },
-          additionalProperties: false,
-        },
-        response: { 200: envelope({ type: 'array', items: noticeSchema }) },
-      },
-    },
-    async (req) => ok(await listNotices(db, req.body.category)),
+  app.post('/site/api/v1/advertising/queryNoticeList', { schema: noticeListSchema }, async (req) =>
+    ok(await listNotices(db, req.body.category)),
   );
-}
+};
