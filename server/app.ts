@@ -27,7 +27,7 @@ import { readPreInfo } from './modules/site/config.ts';
 import { siteModule } from './modules/site/routes.ts';
 import { opsEndpoint } from './ops/endpoint.ts';
 import { deriveSignMap } from './security/signing.ts';
-import type { StreamOptions } from './stream/hub.ts';
+import type { StreamOptions } from './stream/options.ts';
 import { streamRoutes } from './stream/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 

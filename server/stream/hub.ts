@@ -34,7 +34,6 @@ import type { StreamOptions } from './options.ts';
 import { SiteConfigWatch, type SiteChange } from './site-config-watch.ts';
 
 // server/app.ts takes the options' type from here; options.ts is where it lives (the connection reads it too).
-export type { StreamOptions } from './options.ts';
 
 /** How long a heard kick is remembered for logins that were being checked when it arrived. */
 const RECENT_KICK_MS = 60_000;

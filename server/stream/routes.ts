@@ -10,7 +10,8 @@ import {
 } from '../../src/protocol/stream.ts';
 import type { Db } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
-import { envelope } from '../http/schemas.ts';
+import { envelope, NoQuery } from '../http/schemas.ts';
+import { DEVICE_UUID_PATTERN } from '../http/device.ts';
 import { refusalFor, type Refusal } from '../modules/access/refusal.ts';
 import { callerStanding } from '../modules/access/restrictions.ts';
 import { cachedSiteConfig } from '../modules/site/config.ts';
@@ -22,7 +23,6 @@ import { DEFAULT_STREAM_OPTIONS, type StreamOptions } from './options.ts';
 /** Largest message a client may send (a login's jwt, a chat message); larger closes the socket (1009). */
 export const STREAM_MAX_PAYLOAD_BYTES = 8 * 1024;
 
-const DEVICE_UUID = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
  * The device id of a socket request. A browser's WebSocket cannot set headers, so besides X-API-UUID the
@@ -33,7 +33,7 @@ export function socketDeviceUuid(req: FastifyRequest): string | undefined {
   const cookie = /(?:^|;\s*)X-API-UUID=([^;]+)/i.exec(req.headers.cookie ?? '')?.[1];
   const query = (req.query as { uuid?: unknown } | undefined)?.uuid;
   for (const v of [header, cookie && decodeURIComponent(cookie), query]) {
-    if (typeof v === 'string' && DEVICE_UUID.test(v)) return v;
+    if (typeof v === 'string' && DEVICE_UUID_PATTERN.test(v)) return v;
   }
   return undefined;
 }
@@ -89,6 +89,7 @@ export async function streamRoutes(
     STREAM_INFO_PATH,
     {
       schema: {
+        querystring: NoQuery,
         response: {
           200: envelope({
             type: 'object',
