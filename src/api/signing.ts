@@ -1,9 +1,12 @@
 // X-API-XXX, the per-group request signature (spec §7).
 // The map is compiled in at build time; the encrypted copy the server hands out (vvPretty, decrypted with the
 // key and iv from Hf6dtBdmHx) is the fallback, and replaces the compiled one once the server has rotated it.
+// Which map signs a request, and when the server's map is fetched, is the signMap machine's (machines/).
+import { createActor, fromPromise } from 'xstate';
+import { lookupSignature, signMapMachine, type SignMap } from '../../machines/sign-map.machine.ts';
 import { SIGN_GROUPS, UNSIGNED_PATHS, signGroupOf, type SignGroup } from '../protocol/api.ts';
 
-export type SignMap = Partial<Record<SignGroup, string>>;
+export type { SignMap };
 
 /** spec §7: answers { k, v }, the base64 key and iv of the map cipher. */
 export const SIGN_KEY_PATH = '/site/api/v1/sec/Hf6dtBdmHx';
@@ -60,26 +63,36 @@ export async function fetchRemoteSignMap(getData: DataGetter): Promise<SignMap> 
 
 export function createSigner(options: { compiled: SignMap; fetchRemote: () => Promise<SignMap> }): Signer {
   const { compiled, fetchRemote } = options;
-  let fetched: SignMap | null = null;
-  let inflight: Promise<SignMap> | null = null;
+  const signMap = createActor(
+    signMapMachine.provide({ actors: { fetchSignMap: fromPromise<SignMap>(() => fetchRemote()) } }),
+    { input: { compiled } },
+  ).start();
 
-  // Concurrent callers (a page firing several calls at once) share one fetch.
+  // Resolves with the map the machine's fetch brought (the one in flight, or a new one), rejects with its error.
   function load(): Promise<SignMap> {
-    inflight ??= fetchRemote()
-      .then((map) => (fetched = map))
-      .finally(() => {
-        inflight = null;
+    return new Promise<SignMap>((resolve, reject) => {
+      const fetched = signMap.on('sign.fetched', (event) => {
+        stop();
+        resolve(event.map);
       });
-    return inflight;
+      const failed = signMap.on('sign.fetchFailed', (event) => {
+        stop();
+        reject(event.error as Error);
+      });
+      function stop() {
+        fetched.unsubscribe();
+        failed.unsubscribe();
+      }
+      signMap.send({ type: 'sign.fetch' });
+    });
   }
 
   return {
     async signatureFor(path) {
       const group = signedGroupOf(path);
       if (group === null) return undefined;
-      // A fetched map is newer than the compiled one: it is what the server gave after a rotation.
-      const known = fetched?.[group] ?? compiled[group];
-      if (known !== undefined || fetched !== null) return known;
+      const found = lookupSignature(signMap.getSnapshot().context, group);
+      if (found.kind === 'known') return found.signature;
       try {
         return (await load())[group];
       } catch {

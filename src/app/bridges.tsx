@@ -1,27 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ApiErrorInfo } from '../../machines/error-catalogue.ts';
-import type { ApiError } from '../api/errors.ts';
 import { subscribeApiErrors } from '../api/error-bus.ts';
 import { onVisibilityChange, onWindowFocus } from '../platform/page.ts';
 import { AppActor } from './app-actor.ts';
+import { forwardedError, navigation, visibilityEvent } from './bridge-rules.ts';
 import { cachedMemberLater } from './compose.ts';
 import { readToken } from './session-store.ts';
 
-export function toErrorInfo(error: ApiError): ApiErrorInfo {
-  switch (error.type) {
-    case 'business':
-      return { type: 'business', code: error.code, message: error.message, data: error.data };
-    case 'network':
-      return { type: 'network', code: error.status, message: error.message };
-    case 'transport':
-      return { type: 'transport', code: error.kind, message: error.message };
-  }
-}
-
 /**
  * The host side of the app actor: performs the navigation intents its machines emit, and turns the
- * browser's and the API client's happenings into events. Renders nothing.
+ * browser's and the API client's happenings into events (what it decides is bridge-rules.ts'). Renders nothing.
  */
 export function Bridges() {
   const app = AppActor.useActorRef();
@@ -34,9 +22,9 @@ export function Bridges() {
   }, [location]);
 
   useEffect(() => {
-    const go = ({ to, replace }: { to: string; replace?: boolean }) => {
-      if (to !== here.current.pathname + here.current.search)
-        void navigate(to, { replace: replace ?? false });
+    const go = (intent: { to: string; replace?: boolean }) => {
+      const next = navigation(intent, here.current);
+      if (next) void navigate(next.to, { replace: next.replace });
     };
     const sub = app.on('navigate', go);
     return () => sub.unsubscribe();
@@ -58,12 +46,10 @@ export function Bridges() {
 
   useEffect(() => {
     const offErrors = subscribeApiErrors(({ error }) => {
-      if (error.type === 'transport' && error.kind === 'cancelled') return;
-      app.send({ type: 'api.error', error: toErrorInfo(error) });
+      const info = forwardedError(error);
+      if (info) app.send({ type: 'api.error', error: info });
     });
-    const offVisibility = onVisibilityChange((hidden) =>
-      app.send({ type: hidden ? 'page.hidden' : 'page.visible' }),
-    );
+    const offVisibility = onVisibilityChange((hidden) => app.send(visibilityEvent(hidden)));
     const offFocus = onWindowFocus(() => app.send({ type: 'page.focus', cookieToken: readToken() }));
     return () => {
       offErrors();

@@ -2,8 +2,15 @@ import { useSelector } from '@xstate/react';
 import { useId, type InputHTMLAttributes } from 'react';
 import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
-import { COUNTRIES, PASSWORD_MAX, type SmsSendRequest } from '../../protocol/member.ts';
-import { sameTarget } from '../../../machines/sms-code.machine.ts';
+import { COUNTRIES, type SmsSendRequest } from '../../protocol/member.ts';
+import { smsFieldState } from './field-errors.ts';
+import {
+  keepPhone,
+  keepSmsCode,
+  NEW_PASSWORD_INPUT_MAX,
+  PHONE_INPUT_MAX,
+  SMS_CODE_INPUT_MAX,
+} from './input-rules.ts';
 
 /** A labelled input: the visible label is its accessible name; the error sits next to it and is announced. */
 export function TextField(
@@ -72,11 +79,11 @@ export function PhoneField(props: {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={15}
+          maxLength={PHONE_INPUT_MAX}
           value={props.phone}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(e) => props.onPhone(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => props.onPhone(keepPhone(e.target.value))}
         />
       </div>
       {props.error && (
@@ -111,11 +118,11 @@ export function SmsCodeField(props: {
         sentTo: s.context.sentTo,
       },
   );
-  const mine = sameTarget(sms?.sentTo ?? null, props.target);
-  const counting = mine && sms?.value === 'counting';
-  const sending = mine && sms?.value === 'sending';
-  const sendError = mine ? sms?.error?.message : undefined;
-  const error = props.error ?? sendError;
+  const { counting, sending, error, label } = smsFieldState({
+    sms,
+    target: props.target,
+    fieldError: props.error,
+  });
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
@@ -127,11 +134,11 @@ export function SmsCodeField(props: {
           className="field__input"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={SMS_CODE_INPUT_MAX}
           value={props.value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : counting ? `${id}-sent` : undefined}
-          onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => props.onChange(keepSmsCode(e.target.value))}
         />
         <button
           type="button"
@@ -144,7 +151,7 @@ export function SmsCodeField(props: {
             else smsRef.send({ type: 'sms.send', request: props.target });
           }}
         >
-          {sending ? t.auth.sendingCode : counting ? t.auth.resendIn(sms?.remaining ?? 0) : t.auth.sendCode}
+          {label}
         </button>
       </div>
       {counting && !error && (
@@ -176,7 +183,7 @@ export function NewPasswordFields(props: {
         label={props.label}
         type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
+        maxLength={NEW_PASSWORD_INPUT_MAX}
         hint={t.auth.passwordRule}
         value={props.password}
         error={props.errors.password}
@@ -186,7 +193,7 @@ export function NewPasswordFields(props: {
         label={t.auth.confirmPassword}
         type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
+        maxLength={NEW_PASSWORD_INPUT_MAX}
         value={props.confirm}
         error={props.errors.confirmPassword}
         onChange={(e) => props.onConfirm(e.target.value)}

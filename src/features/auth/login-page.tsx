@@ -4,7 +4,9 @@ import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
+import { hasErrors } from './field-errors.ts';
 import { PhoneField, TextField } from './fields.tsx';
+import { LOGIN_PASSWORD_INPUT_MAX } from './input-rules.ts';
 import { usePreInfo, useSession } from './use-session.ts';
 import { useFieldErrors } from './use-field-errors.ts';
 import { validateLogin } from './validation.ts';
@@ -26,7 +28,7 @@ export function LoginPage() {
     if (busy || stopped) return;
     const found = validateLogin({ countryCode, phone, password });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (hasErrors(found)) return;
     sessionActor.send({ type: 'session.login', request: { countryCode, phone, password, remember } });
   };
 
@@ -58,7 +60,7 @@ export function LoginPage() {
           label={t.auth.password}
           type="password"
           autoComplete="current-password"
-          maxLength={32}
+          maxLength={LOGIN_PASSWORD_INPUT_MAX}
           value={password}
           error={shown.password}
           onChange={(e) => {

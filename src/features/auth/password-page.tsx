@@ -5,14 +5,15 @@ import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 import { NewPasswordFields, PhoneWithCodeFields } from './fields.tsx';
+import { hasErrors } from './field-errors.ts';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useSession } from './use-session.ts';
-import { checkPhone, validateNewAccount } from './validation.ts';
+import { sendCodeProblem, validateNewAccount } from './validation.ts';
 
 export function PasswordPage() {
   const sessionActor = useSystemActor('session');
   const session = useSession();
-  const { shown, setErrors, edit, formError, errors } = useFieldErrors(session.error);
+  const { shown, setErrors, setFieldError, edit, formError } = useFieldErrors(session.error);
   const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
@@ -26,7 +27,7 @@ export function PasswordPage() {
     if (busy) return;
     const found = validateNewAccount({ countryCode, phone, smsCode, password, confirmPassword });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (hasErrors(found)) return;
     sessionActor.send({
       type: 'session.resetPassword',
       request: { countryCode, phone, smsCode, password, confirmPassword },
@@ -63,8 +64,8 @@ export function PasswordPage() {
               setSmsCode(v);
               edit('smsCode');
             }}
-            phoneProblem={() => checkPhone(countryCode, phone)}
-            onPhoneProblem={(message) => setErrors({ ...errors, phone: message })}
+            phoneProblem={() => sendCodeProblem({ countryCode, phone })}
+            onPhoneProblem={(message) => setFieldError('phone', message)}
           />
           <NewPasswordFields
             label={t.auth.newPassword}

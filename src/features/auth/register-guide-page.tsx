@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN.ts';
-import { prefilledInviteCode } from './register-page.tsx';
+import { prefilledInviteCode } from './input-rules.ts';
 import { useSession } from './use-session.ts';
 
 /** The guide for a newly arrived visitor, and the landing of invite links (the codes are stored at boot). */

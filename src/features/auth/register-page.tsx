@@ -5,24 +5,17 @@ import { t } from '../../i18n/zh-CN.ts';
 import { DEFAULT_COUNTRY_CODE } from '../../protocol/member.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 import { NewPasswordFields, PhoneWithCodeFields, TextField } from './fields.tsx';
+import { hasErrors } from './field-errors.ts';
+import { INVITE_CODE_INPUT_MAX, keepInviteCode, prefilledInviteCode } from './input-rules.ts';
 import { useFieldErrors } from './use-field-errors.ts';
 import { usePreInfo, useSession } from './use-session.ts';
-import { checkPhone, validateNewAccount } from './validation.ts';
-
-/** The code the invite field starts with: r_code, else i_code, else invite_code (spec §4 precedence). */
-export function prefilledInviteCode(codes: {
-  r_code?: string;
-  i_code?: string;
-  invite_code?: string;
-}): string {
-  return codes.r_code || codes.i_code || codes.invite_code || '';
-}
+import { sendCodeProblem, validateNewAccount } from './validation.ts';
 
 export function RegisterPage() {
   const sessionActor = useSystemActor('session');
   const session = useSession();
   const preInfo = usePreInfo();
-  const { shown, setErrors, edit, formError, errors } = useFieldErrors(session.error);
+  const { shown, setErrors, setFieldError, edit, formError } = useFieldErrors(session.error);
   const [countryCode, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
@@ -41,7 +34,7 @@ export function RegisterPage() {
       disablePhones,
     );
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (hasErrors(found)) return;
     sessionActor.send({
       type: 'session.register',
       request: {
@@ -80,9 +73,9 @@ export function RegisterPage() {
             edit('smsCode');
           }}
           phoneProblem={() =>
-            stopped ? t.auth.registerStopped : checkPhone(countryCode, phone, disablePhones)
+            sendCodeProblem({ countryCode, phone, disablePhones, registerStopped: stopped })
           }
-          onPhoneProblem={(message) => setErrors({ ...errors, phone: message })}
+          onPhoneProblem={(message) => setFieldError('phone', message)}
         />
         <NewPasswordFields
           label={t.auth.password}
@@ -102,11 +95,11 @@ export function RegisterPage() {
           label={t.auth.inviteCode}
           placeholder={t.auth.inviteCodeOptional}
           autoComplete="off"
-          maxLength={16}
+          maxLength={INVITE_CODE_INPUT_MAX}
           value={inviteCode}
           error={shown.inviteCode}
           onChange={(e) => {
-            setInviteCode(e.target.value.trim());
+            setInviteCode(keepInviteCode(e.target.value));
             edit('inviteCode');
           }}
         />

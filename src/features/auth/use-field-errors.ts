@@ -1,24 +1,23 @@
 import { useState } from 'react';
 import { useSystemActor } from '../../app/system.ts';
 import type { SessionError } from '../../../machines/session.machine.ts';
-import { fieldOfCode, type Field, type FieldErrors } from './validation.ts';
+import type { Field, FieldErrors } from './validation.ts';
+import { afterEdit, shownErrors, withFieldError } from './field-errors.ts';
 
 /**
- * The errors an auth form shows: its own checks per field, plus the server's answer placed on the field it is
- * about (or above the button when it is about none). Editing a field clears its error and the server's.
+ * The errors an auth form shows (the rules are field-errors.ts'): its own checks per field, plus the server's
+ * answer placed on the field it is about (or above the button when it is about none). Editing a field clears
+ * its error and the server's.
  */
 export function useFieldErrors(serverError: SessionError | null) {
   const session = useSystemActor('session');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const serverField = serverError ? fieldOfCode(serverError.code) : null;
-  const shown: FieldErrors = {
-    ...errors,
-    ...(serverField && serverError ? { [serverField]: serverError.message } : {}),
-  };
+  const { shown, formError } = shownErrors(errors, serverError);
   const edit = (field: Field) => {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    if (serverError) session.send({ type: 'session.dismissError' });
+    const outcome = afterEdit(errors, field, serverError);
+    if (outcome.errors !== errors) setErrors(outcome.errors);
+    if (outcome.dismissServer) session.send({ type: 'session.dismissError' });
   };
-  const formError = serverError && !serverField ? serverError.message : null;
-  return { shown, setErrors, edit, formError, errors };
+  const setFieldError = (field: Field, message: string) => setErrors(withFieldError(errors, field, message));
+  return { shown, setErrors, setFieldError, edit, formError };
 }

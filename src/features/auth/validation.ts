@@ -80,3 +80,17 @@ export function fieldOfCode(code: number | string): Field | null {
       return null;
   }
 }
+
+/**
+ * Why no SMS code can be asked for now (shown on the phone field), or undefined. Registering may be stopped
+ * (pre-info stopRegister); the phone must pass its own check first.
+ */
+export function sendCodeProblem(o: {
+  countryCode: string;
+  phone: string;
+  disablePhones?: string[];
+  registerStopped?: boolean;
+}): string | undefined {
+  if (o.registerStopped) return t.auth.registerStopped;
+  return checkPhone(o.countryCode, o.phone, o.disablePhones);
+}

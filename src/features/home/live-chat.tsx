@@ -1,17 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { textWidth } from '../../../machines/text-width.ts';
 import { useSystemActor } from '../../app/system.ts';
 import { loginStatus } from '../../../machines/session.machine.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { CHAT_MAX_WIDTH } from '../../protocol/stream.ts';
-
-function reasonText(reason: string, range: { vipMin: number; vipMax: number } | null): string {
-  const r = t.chat.reasons[reason];
-  if (typeof r === 'function') return r(range?.vipMin ?? 0, range?.vipMax ?? 0);
-  return r ?? '';
-}
+import { chatReasonText, speechOf } from './chat-speech.ts';
 
 /**
  * The live-stream chat room (issue 5 §3). Messages are plain text rendered by React (escaped, never HTML);
@@ -27,7 +21,7 @@ export function LiveChat() {
     loggedIn: s?.matches({ link: { online: { open: { login: 'loggedIn' } } } }) ?? false,
   }));
   const sessionRef = useSystemActor('session');
-  const member = useSelector(sessionRef, (s) => loginStatus(s) === 'member');
+  const status = useSelector(sessionRef, (s) => loginStatus(s));
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const count = chat.messages.length;
@@ -38,18 +32,17 @@ export function LiveChat() {
     if (el) el.scrollTop = el.scrollHeight;
   }, [count]);
 
-  const width = textWidth(text);
-  const tooLong = width > CHAT_MAX_WIDTH;
-  const canSpeak = chat.loggedIn && chat.login?.speechReason == null;
-  let why: string | null = null;
-  if (!member) why = t.chat.loginToSpeak;
-  else if (!chat.loggedIn) why = t.chat.connecting;
-  else if (chat.login?.speechReason) why = reasonText(chat.login.speechReason, chat.login);
+  const { why, loginLink, width, tooLong, sendDisabled, message } = speechOf({
+    loginStatus: status,
+    socketLoggedIn: chat.loggedIn,
+    loginData: chat.login,
+    text,
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canSpeak || tooLong || !text.trim()) return;
-    socketRef.send({ type: 'chat.send', text: text.trim() });
+    if (message === null) return;
+    socketRef.send({ type: 'chat.send', text: message });
     setText('');
   };
 
@@ -70,7 +63,7 @@ export function LiveChat() {
       </ol>
       {why ? (
         <p className="chat__why" role="status">
-          {why} {!member && <Link to="/user/login">{t.nav.login}</Link>}
+          {why} {loginLink && <Link to="/user/login">{t.nav.login}</Link>}
         </p>
       ) : (
         <form className="chat__form" onSubmit={submit}>
@@ -93,14 +86,14 @@ export function LiveChat() {
           <span id="chat-width" className={`chat__width${tooLong ? ' is-over' : ''}`}>
             {t.chat.width(width, CHAT_MAX_WIDTH)}
           </span>
-          <button type="submit" className="btn btn--small" disabled={!text.trim() || tooLong}>
+          <button type="submit" className="btn btn--small" disabled={sendDisabled}>
             {t.chat.send}
           </button>
         </form>
       )}
       {chat.error && (
         <p className="chat__error" role="alert">
-          {chat.error.message || reasonText(chat.error.reason, chat.login)}
+          {chat.error.message || chatReasonText(chat.error.reason, chat.login)}
         </p>
       )}
     </div>
