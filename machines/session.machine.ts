@@ -210,6 +210,8 @@ export const sessionMachine = setup({
     /** A token from an earlier visit or the URL: ask the server who it belongs to. */
     restoring: {
       on: {
+        // spec §8: a session-ending code while the kept token is being checked ends it too.
+        'session.end': { target: 'anonymous', actions: ['forget', 'clearToken'] },
         'session.cached': {
           guard: ({ context }) => context.member === null,
           actions: assign({ member: ({ event }) => event.member }),
@@ -237,6 +239,7 @@ export const sessionMachine = setup({
       },
     },
     loadingMember: {
+      on: { 'session.end': { target: 'anonymous', actions: ['forget', 'clearToken'] } },
       invoke: {
         src: 'fetchMember',
         input: ({ context }) => ({ userName: context.userName }),
@@ -285,6 +288,8 @@ export const sessionMachine = setup({
   },
   on: {
     'session.focus': { guard: 'tokenChangedElsewhere', actions: 'reloadPage' },
+    // While a login or registration is in flight there is no token yet: what the device still holds goes.
+    'session.end': { actions: 'clearToken' },
     // The reset notice is for the login page (which repeats it); any other page drops it.
     'session.pageChanged': {
       actions: assign({

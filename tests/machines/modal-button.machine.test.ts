@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
-import {
-  COUNTDOWN_TICK_MS,
-  HANDLER_DEBOUNCE_MS,
-  modalButtonMachine,
-  type ModalButtonInput,
-} from '../../machines/modal-button.machine.ts';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { modalButtonMachine, type ModalButtonInput } from '../../machines/modal-button.machine.ts';
+import * as buttonModule from '../../machines/modal-button.machine.ts';
 import type { ButtonSpec } from '../../machines/modal-types.ts';
-import { describeModel, Fakes } from '../support/model-paths.ts';
+import { describeModel, Fakes, type OracleArgs, type TransitionTable } from '../support/model-paths.ts';
+
+/** spec §4, §9: a countdown ticks every 1 s. */
+const COUNTDOWN_TICK_MS = 1_000;
+/** spec §9: handler debounce 350 ms. */
+const HANDLER_DEBOUNCE_MS = 350;
 
 // One modal button (spec §4, §9): loading, disabled or counting down (1 s ticks); clicks while loading,
 // disabled or counting do nothing; a click in ready tells the modal, then clicks are debounced for 350 ms.
@@ -50,6 +51,54 @@ function expectConsistent(s: AnyMachineSnapshot) {
   if (s.matches('ready') || s.matches('cooling')) expect(remaining).toBe(0);
 }
 
+/** The button's flags after the events: the spec's, then each toggle (spec §4). */
+function flags(i: ModalButtonInput, history: readonly AnyEventObject[]) {
+  let loading = i.spec.loading ?? false;
+  let disabled = i.spec.disabled ?? false;
+  let remaining = Math.max(0, Math.floor(i.spec.countdownSeconds ?? 0));
+  for (const e of history) {
+    if (e.type === 'button.setLoading') loading = e['loading'] as boolean;
+    if (e.type === 'button.setDisabled') disabled = e['disabled'] as boolean;
+    if (e.type === TICK) remaining = Math.max(0, remaining - 1);
+  }
+  return { loading, disabled, remaining };
+}
+
+/** spec §4: loading, then disabled, then counting down (disabled until zero), else clickable. */
+function decide(i: ModalButtonInput, history: readonly AnyEventObject[]): string {
+  const f = flags(i, history);
+  return f.loading ? 'loading' : f.disabled ? 'disabled' : f.remaining > 0 ? 'counting' : 'ready';
+}
+
+/** A toggle that changes a flag decides again; one that changes nothing leaves the button where it is. */
+const toggled =
+  (name: 'loading' | 'disabled') =>
+  ({ history, input, from }: { history: AnyEventObject[]; input: ModalButtonInput; from: string }) =>
+    flags(input, history.slice(0, -1))[name] !== flags(input, history)[name] ? decide(input, history) : from;
+
+const BUTTON_TABLE: TransitionTable = {
+  '*': { 'button.setLoading': toggled('loading'), 'button.setDisabled': toggled('disabled') },
+  // spec §4: a click in ready reports it; clicks while loading, disabled or counting do nothing.
+  ready: { 'button.click': 'cooling' },
+  // spec §9: then clicks are debounced 350 ms.
+  cooling: { [DEBOUNCE]: ({ input, history }) => decide(input, history) },
+  counting: { [TICK]: ({ input, history }) => decide(input, history) },
+};
+
+function buttonOracle(o: OracleArgs) {
+  const i = o.input as ModalButtonInput;
+  const f = flags(i, o.history);
+  const { context } = o.snapshot;
+  expect({ loading: context.loading, disabled: context.disabled }).toEqual({
+    loading: f.loading,
+    disabled: f.disabled,
+  });
+  // The label shows the remaining seconds while counting (spec §4).
+  if (o.snapshot.value === 'counting') expect(context.remaining).toBe(f.remaining);
+  const reported = o.event.type === 'button.click' && o.snapshot.value === 'cooling';
+  expect(o.effects.actions).toEqual(reported ? [{ name: 'notifyClicked', params: { index: i.index } }] : []);
+}
+
 describeModel(
   'modal button',
   modalButtonMachine,
@@ -63,6 +112,15 @@ describeModel(
   {
     logic: provided,
     delays: { tick: COUNTDOWN_TICK_MS, debounce: HANDLER_DEBOUNCE_MS },
+    initial: (i: ModalButtonInput) => decide(i, []),
+    transitions: BUTTON_TABLE,
+    oracles: {
+      ready: buttonOracle,
+      cooling: buttonOracle,
+      loading: buttonOracle,
+      disabled: buttonOracle,
+      counting: buttonOracle,
+    },
     check: ({ actor, fakes }) => {
       expectConsistent(actor.getSnapshot() as AnyMachineSnapshot);
       // Only its own index is ever reported.
@@ -91,8 +149,8 @@ function start(spec: ButtonSpec, index = 0) {
 
 describe('modal button (spec §4, §9)', () => {
   it('uses the spec’s constants: 1 s countdown tick, 350 ms click debounce', () => {
-    expect(COUNTDOWN_TICK_MS).toBe(1000);
-    expect(HANDLER_DEBOUNCE_MS).toBe(350);
+    expect(buttonModule.COUNTDOWN_TICK_MS).toBe(1000);
+    expect(buttonModule.HANDLER_DEBOUNCE_MS).toBe(350);
   });
 
   it('counts 3 → 2 → 1 → ready one tick at a time, never early', () => {

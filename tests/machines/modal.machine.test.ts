@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
-import { COUNTDOWN_TICK_MS, HANDLER_DEBOUNCE_MS } from '../../machines/modal-button.machine.ts';
-import { MODAL_LEAVE_MS, modalMachine } from '../../machines/modal.machine.ts';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { modalMachine } from '../../machines/modal.machine.ts';
+import * as modalModule from '../../machines/modal.machine.ts';
 import {
   footerButtons,
   type AppEventLike,
   type ButtonSpec,
   type ModalSpec,
 } from '../../machines/modal-types.ts';
-import { describeModel, Fakes } from '../support/model-paths.ts';
+import { describeModel, Fakes, type OracleArgs, type TransitionTable } from '../support/model-paths.ts';
+
+/** spec §4, §9: modal leave animation 300 ms by default. */
+const MODAL_LEAVE_MS = 300;
+/** spec §4, §9: a counting-down button ticks every 1 s. */
+const COUNTDOWN_TICK_MS = 1_000;
+/** spec §9: handler debounce 350 ms. */
+const HANDLER_DEBOUNCE_MS = 350;
 
 // One dialog (spec §2, §4, §9): open until a button or a dismissal closes it, then the leave animation
 // (300 ms unless the spec says otherwise), then gone. Its buttons are spawned children that report clicks
@@ -72,6 +79,67 @@ const project = (s: AnyMachineSnapshot) => {
 /** The spec and buttons never change: the state tells the graph states apart. */
 const key = (s: AnyMachineSnapshot) => ({ value: s.value, status: s.status });
 
+const specOf = (input: unknown) => (input as { spec: ModalSpec }).spec;
+const clicked = (o: { event: AnyEventObject; input: unknown }) =>
+  specOf(o.input).buttons[o.event['index'] as number]!;
+
+/**
+ * spec §2, §4: a click closes the modal unless the button is flagged to stay open; the deposit warning's
+ * 'I understand' closes ALL modals (the host does) and runs its callback; a dismissal closes it; then the
+ * leave animation (default 300 ms), then it is gone.
+ */
+const MODAL_TABLE: TransitionTable = {
+  open: {
+    'modal.buttonClicked': (o) => {
+      const button = clicked(o);
+      return button.closeAll || button.stayOpen ? 'open' : 'leaving';
+    },
+    'modal.close': 'leaving',
+    'modal.drop': 'leaving',
+  },
+  leaving: { [LEAVE]: 'closed' },
+};
+
+const run = (events: ReadonlyArray<AppEventLike> | undefined) => ({
+  name: 'runEvents',
+  params: { events: events ?? [] },
+});
+
+const MODAL_ORACLES: Record<string, (o: OracleArgs) => void> = {
+  open: (o) => {
+    const spec = specOf(o.input);
+    // spec §9: button types confirm, cancel, danger, hoverCancel; two-button footers give the first hoverCancel.
+    const types = spec.buttons.map((b, i) =>
+      spec.buttons.length === 2 && i === 0 ? 'hoverCancel' : (b.type ?? 'confirm'),
+    );
+    expect((o.snapshot.context.buttons as ButtonSpec[]).map((b) => b.type)).toEqual(types);
+    if (o.event.type === 'modal.buttonClicked') {
+      const button = clicked(o);
+      expect(o.effects.actions).toEqual(
+        button.closeAll
+          ? [{ name: 'requestCloseAll', params: undefined }, run(button.events)]
+          : [run(button.events)],
+      );
+    } else expect(o.effects.actions).toEqual([]);
+  },
+  leaving: (o) => {
+    // The button's events (or the dismissal's) run as it starts to leave; dropped with its page: nothing.
+    const spec = specOf(o.input);
+    if (o.event.type === 'modal.buttonClicked') expect(o.effects.actions).toEqual([run(clicked(o).events)]);
+    if (o.event.type === 'modal.close') expect(o.effects.actions).toEqual([run(spec.onDismiss)]);
+    if (o.event.type === 'modal.drop') expect(o.effects.actions).toEqual([]);
+    expect(o.snapshot.status).toBe('active');
+  },
+  closed: (o) => {
+    // After the leave animation: gone, the host told, the buttons stopped.
+    expect(o.snapshot.status).toBe('done');
+    expect(o.effects.actions).toEqual([
+      { name: 'notifyRemoved', params: { id: (o.input as { id: string }).id } },
+    ]);
+    expect(o.snapshot.context.buttonRefs).toEqual([]);
+  },
+};
+
 describeModel(
   'modal',
   modalMachine,
@@ -107,6 +175,9 @@ describeModel(
       if (s.matches('closed')) expect(ids).toEqual([]);
       else expect(ids).toHaveLength((s.context.spec as ModalSpec).buttons.length);
     },
+    initial: 'open',
+    transitions: MODAL_TABLE,
+    oracles: MODAL_ORACLES,
   },
 );
 
@@ -129,7 +200,7 @@ function start(modal: ModalSpec, id = 'modal-7') {
 
 describe('modal leave animation (spec §4, §9)', () => {
   it('is 300 ms by default', () => {
-    expect(MODAL_LEAVE_MS).toBe(300);
+    expect(modalModule.MODAL_LEAVE_MS).toBe(300);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type {
   AuthResponse,
   LoginRequest,
@@ -8,7 +8,6 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
 } from '../../src/protocol/member.ts';
-import { SESSION_ENDING_CODES } from '../../src/protocol/api.ts';
 import {
   endedHere,
   loginStatus,
@@ -16,7 +15,19 @@ import {
   type SessionEvent,
   type SessionInput,
 } from '../../machines/session.machine.ts';
-import { describeModel, Fakes, settle } from '../support/model-paths.ts';
+import {
+  describeModel,
+  Fakes,
+  SAME,
+  settle,
+  type OracleArgs,
+  type TransitionTable,
+} from '../support/model-paths.ts';
+
+import * as apiProtocol from '../../src/protocol/api.ts';
+
+/** spec §8: 6001, 10105, 10004, 10104 clear the token; 10102 (device blocked) clears token and cached user. */
+const SESSION_ENDING_CODES = [6001, 10105, 10004, 10104, 10102];
 
 const LOGGING_IN = '0.session.loggingIn';
 const REGISTERING = '0.session.registering';
@@ -163,6 +174,164 @@ const provided = (fakes: Fakes) =>
     actions: fakes.actions(...EFFECTS),
   });
 
+// ───────────── the session as the spec tells it (spec §2, §4, §5, §6, §8) ─────────────
+
+const codeOf = (e: AnyEventObject) => (e['error'] as { code?: unknown } | undefined)?.code;
+const ending = (e: AnyEventObject) => SESSION_ENDING_CODES.includes(codeOf(e) as number);
+/** A member load answered: a session-ending code logs out; anything else keeps the login the device knows. */
+const afterLoad =
+  (failed: string) =>
+  ({ event }: { event: AnyEventObject }) =>
+    event.type === failed && ending(event) ? 'anonymous' : 'loggedIn';
+
+const SESSION_TABLE: TransitionTable = {
+  // spec §8: a session-ending code clears what the device holds in any state; with no token yet, nothing moves.
+  '*': { 'session.focus': SAME, 'session.pageChanged': SAME, 'session.end': SAME },
+  anonymous: {
+    'session.login': 'loggingIn',
+    'session.register': 'registering',
+    'session.resetPassword': 'resettingPassword',
+    'session.dismissError': SAME,
+    'session.end': SAME,
+  },
+  loggingIn: {
+    [`xstate.done.actor.${LOGGING_IN}`]: 'loadingMember',
+    [`xstate.error.actor.${LOGGING_IN}`]: 'anonymous',
+  },
+  registering: {
+    [`xstate.done.actor.${REGISTERING}`]: 'loadingMember',
+    [`xstate.error.actor.${REGISTERING}`]: 'anonymous',
+  },
+  resettingPassword: {
+    [`xstate.done.actor.${RESETTING}`]: 'anonymous',
+    [`xstate.error.actor.${RESETTING}`]: 'anonymous',
+  },
+  restoring: {
+    'session.cached': SAME,
+    // spec §8: the kept token being checked is ended too.
+    'session.end': 'anonymous',
+    [`xstate.done.actor.${RESTORING}`]: 'loggedIn',
+    [`xstate.error.actor.${RESTORING}`]: afterLoad(`xstate.error.actor.${RESTORING}`),
+  },
+  loadingMember: {
+    'session.end': 'anonymous',
+    [`xstate.done.actor.${LOADING_MEMBER}`]: 'loggedIn',
+    [`xstate.error.actor.${LOADING_MEMBER}`]: afterLoad(`xstate.error.actor.${LOADING_MEMBER}`),
+  },
+  loggedIn: {
+    'session.logout': 'loggingOut',
+    'session.refresh': 'loadingMember',
+    'session.end': 'anonymous',
+  },
+  loggingOut: {
+    [`xstate.done.actor.${LOGGING_OUT}`]: 'anonymous',
+    [`xstate.error.actor.${LOGGING_OUT}`]: 'anonymous',
+  },
+};
+
+/** The effects a step must have had, by name (spec §4 reload, §5 token lifetime, §8 clearing). */
+function sessionEffects(o: OracleArgs): string[] {
+  const { event, previous, snapshot, index } = o;
+  const out: string[] = [];
+  const t = event.type;
+  const was = index === 0 ? null : (previous.value as string);
+  const now = snapshot.value as string;
+  if (t === `xstate.done.actor.${LOGGING_IN}` || t === `xstate.done.actor.${REGISTERING}`)
+    out.push('persistToken');
+  if (t === `xstate.done.actor.${RESTORING}` || t === `xstate.done.actor.${LOADING_MEMBER}`)
+    out.push('cacheMember');
+  // The device forgets an ended session (and whatever it still holds when a session-ending code arrives).
+  if (
+    (now === 'anonymous' &&
+      (was === 'loggedIn' || was === 'loggingOut' || was === 'restoring' || was === 'loadingMember')) ||
+    t === 'session.end'
+  )
+    out.push('clearToken');
+  if (t === 'session.focus' && (event['cookieToken'] ?? null) !== previous.context.token)
+    out.push('reloadPage');
+  if (now !== was && (now === 'anonymous' || now === 'loggedIn')) out.push('announce');
+  return out.sort();
+}
+
+function sessionOracle(state: string, more: (o: OracleArgs) => void = () => {}) {
+  return (o: OracleArgs) => {
+    expect(o.effects.actions.map((a) => a.name).sort(), `effects in ${state} after ${o.event.type}`).toEqual(
+      sessionEffects(o),
+    );
+    const announce = o.effects.actions.find((a) => a.name === 'announce');
+    if (announce) expect(announce.params).toEqual({ loggedIn: state === 'loggedIn' });
+    const persist = o.effects.actions.find((a) => a.name === 'persistToken');
+    if (persist) {
+      // spec §5: 365 days with 'remember login', else a session cookie: the flag travels with the token.
+      const { token, remember, userName } = (o.event as unknown as { output: Authenticated }).output;
+      expect(persist.params).toEqual({ token, remember, userName });
+      expect(o.snapshot.context).toMatchObject({ token, userName });
+    }
+    const cache = o.effects.actions.find((a) => a.name === 'cacheMember');
+    if (cache) {
+      const fresh = (o.event as unknown as { output: MemberInfo }).output;
+      expect(cache.params).toEqual({ member: fresh });
+      expect(o.snapshot.context).toMatchObject({ member: fresh, userName: fresh.userName });
+    }
+    more(o);
+  };
+}
+
+/** What was just asked of a fake service: the request the event carried. */
+const asked = (o: OracleArgs, src: string) => {
+  expect(o.fakes.invocations.at(-1)).toMatchObject({ src, input: o.event['request'] });
+  expect(o.snapshot.context).toMatchObject({ error: null, notice: null });
+};
+
+const SESSION_ORACLES: Record<string, (o: OracleArgs) => void> = {
+  anonymous: sessionOracle('anonymous', (o) => {
+    expect(o.snapshot.context).toMatchObject({ token: null });
+    // A refused form shows the server's code and message (spec §8), until dismissed or another page.
+    if (o.event.type.startsWith('xstate.error.actor.') && !o.previous.matches('loggingOut')) {
+      const e = o.event['error'] as { code?: number; message: string };
+      if (!ending(o.event))
+        expect(o.snapshot.context.error).toEqual({ code: e.code ?? 'unknown', message: e.message });
+    }
+    if (o.event.type === 'session.dismissError') expect(o.snapshot.context.error).toBeNull();
+    if (o.event.type === `xstate.done.actor.${RESETTING}`)
+      expect(o.snapshot.context.notice).toBe('passwordReset');
+  }),
+  loggingIn: sessionOracle('loggingIn', (o) => {
+    if (o.event.type === 'session.login') asked(o, 'login');
+  }),
+  registering: sessionOracle('registering', (o) => {
+    if (o.event.type === 'session.register') asked(o, 'register');
+  }),
+  resettingPassword: sessionOracle('resettingPassword', (o) => {
+    if (o.event.type === 'session.resetPassword') asked(o, 'resetPassword');
+  }),
+  restoring: sessionOracle('restoring', (o) => {
+    const i = o.input as SessionInput;
+    // spec §2: a URL token (appdown-token or token) is the login token; its owner is the server's to say.
+    expect(o.snapshot.context.token).toBe(i.urlToken ?? i.token);
+    if (o.index === 0) {
+      expect(o.snapshot.context.member).toEqual(i.urlToken ? null : i.cachedMember);
+      expect(o.fakes.invocations.at(-1)).toMatchObject({
+        src: 'fetchMember',
+        input: { userName: i.urlToken ? null : i.userName },
+      });
+    }
+  }),
+  loadingMember: sessionOracle('loadingMember', (o) => {
+    expect(o.snapshot.context.token).not.toBeNull();
+    if (o.index > 0 && !o.previous.matches('loadingMember'))
+      expect(o.fakes.invocations.at(-1)).toMatchObject({
+        src: 'fetchMember',
+        input: { userName: o.snapshot.context.userName },
+      });
+  }),
+  loggedIn: sessionOracle('loggedIn', (o) => expect(o.snapshot.context.token).not.toBeNull()),
+  loggingOut: sessionOracle('loggingOut', (o) => {
+    if (o.event.type === 'session.logout')
+      expect(o.fakes.invocations.at(-1)).toMatchObject({ src: 'logout' });
+  }),
+};
+
 // The default graph key (the whole context): the context says whose session it is, and every field matters.
 describeModel(
   'session',
@@ -174,6 +343,9 @@ describeModel(
   ],
   {
     logic: provided,
+    initial: (i: SessionInput) => ((i.urlToken ?? i.token) !== null ? 'restoring' : 'anonymous'),
+    transitions: SESSION_TABLE,
+    oracles: SESSION_ORACLES,
     check: ({ actor, fakes }) => {
       const s = actor.getSnapshot() as AnyMachineSnapshot;
       // Logged out means no token; logged in means one.
@@ -345,7 +517,6 @@ describe('session: restoring a token', () => {
     expect(snap().context.member).toEqual(FRESH);
   });
 
-
   it('a stored token shows the cached member and restores via fetchMember as the stored user', async () => {
     const { snap, answer, fakes } = start(STORED);
     expect(snap().value).toBe('restoring');
@@ -400,7 +571,9 @@ describe('session: restoring a token', () => {
   });
 
   it('every session-ending code counts, also as a string', async () => {
-    expect([...SESSION_ENDING_CODES].sort((a, b) => a - b)).toEqual([6001, 10004, 10102, 10104, 10105]);
+    expect([...apiProtocol.SESSION_ENDING_CODES].sort((a, b) => a - b)).toEqual([
+      6001, 10004, 10102, 10104, 10105,
+    ]);
     const { snap, refuse } = start(STORED);
     await refuse(RESTORING, { code: '10105', message: 'x' });
     expect(snap().value).toBe('anonymous');

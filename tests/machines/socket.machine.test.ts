@@ -16,18 +16,42 @@ import type {
 import {
   applyMessage,
   backoffMs,
-  HIDDEN_PAUSE_MS,
-  LOGIN_RETRY_MS,
-  MSG_ID,
-  RECONNECT_BASE_MS,
-  RECONNECT_MAX_MS,
-  ROOM_SIZE,
-  SOCKET_HEARTBEAT_MS,
   socketMachine,
   type ChatState,
   type ConnectionCommand,
 } from '../../machines/socket.machine.ts';
-import { describeModel, Fakes, settle } from '../support/model-paths.ts';
+import * as socketModule from '../../machines/socket.machine.ts';
+import { describeModel, Fakes, settle, type OracleArgs } from '../support/model-paths.ts';
+
+// Issue 18 §1: every number below is written here, never imported from the code under test.
+/** spec §4, §9: heartbeat (msgId 0) every 5 s while open. */
+const SOCKET_HEARTBEAT_MS = 5_000;
+/** Product constant (docs/decisions/0011-live-socket.md): reconnect backoff from 1 s, doubling, up to 30 s. */
+const RECONNECT_BASE_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+const backoff = (attempt: number) => Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+/** Product constant (docs/decisions/0011-live-socket.md): a tab hidden 60 s lets its socket go (asleep). */
+const HIDDEN_PAUSE_MS = 60_000;
+/** Product constant (machines/socket.machine.ts, issue 5 §2): a failed socket login is tried again after 5 s. */
+const LOGIN_RETRY_MS = 5_000;
+/** Product constant (src/protocol/stream.ts CHAT_HISTORY_SIZE, docs/api.md): chat messages kept on the page. */
+const ROOM_SIZE = 50;
+/**
+ * Message ids: spec §4, §9 fix 0 (heartbeat) and 10001 (login); the rest are the stream protocol's
+ * (docs/api.md "Stream").
+ */
+const MSG_ID = {
+  heartbeat: 0,
+  login: 10001,
+  notice: 20001,
+  balance: 20002,
+  kick: 20003,
+  siteConfig: 20004,
+  chatSend: 30001,
+  chatMessage: 30002,
+  chatHistory: 30003,
+  chatError: 30004,
+} as const;
 
 // The live socket (spec §4, §9): status 0/1, a heartbeat every 5 s while open, login once (jwt, then 10001),
 // close resets everything; reconnect with backoff, re-login, pause while the tab is hidden for long.
@@ -100,6 +124,9 @@ const M = {
   heartbeatReply: msg(MSG_ID.heartbeat, { serverTime: 1_735_787_045_000 }),
   // issue 8 §2: the site configuration changed (20004).
   siteConfig: msg(20004, {}),
+  // Not login replies, though their bodies carry `ok`: only msgId 10001 answers the login (spec §4).
+  otherOk: msg(40404, { ok: true, code: 0, message: '' }),
+  otherRefusal: msg(40405, { ok: false, code: 1, message: '?' }),
 };
 const HEARTBEAT = { msgId: 0, body: {} };
 const LOGIN = { msgId: 10001, token: JWT.jwt, body: {} };
@@ -209,24 +236,6 @@ const key = (s: AnyMachineSnapshot) => ({
 
 const EMPTY_ROOM: ChatState = { messages: [], error: null };
 
-/** What a step must have sent on the connection. */
-function sendsFor(event: AnyEventObject, before: AnyMachineSnapshot): StreamMessage[] {
-  if (event.type === AFTER.heartbeat) return [HEARTBEAT];
-  if (event.type === `xstate.done.actor.${FETCHING}`) return [LOGIN];
-  const open = before.matches({ link: { online: 'open' } });
-  // A watched room's history is asked for once the socket opens, or when watching starts on an open socket.
-  if (event.type === 'ws.open' && before.context.watching) return [HISTORY_REQUEST];
-  if (event.type === 'chat.watch' && open && !before.context.watching) return [HISTORY_REQUEST];
-  const text = event['text'] as string | undefined;
-  if (
-    event.type === 'chat.send' &&
-    text?.trim() &&
-    before.matches({ link: { online: { open: { login: 'loggedIn' } } } })
-  )
-    return [{ msgId: MSG_ID.chatSend, body: { text } }];
-  return [];
-}
-
 /**
  * The graph's socket: the machine as it is, except that chat.watch's action (which reads `self.getSnapshot()`,
  * something xstate/graph's mock actor scope cannot answer) only records the watching; whether the history is
@@ -237,6 +246,204 @@ const graphMachine = createMachine(
   { ...config, on: { ...config.on, 'chat.watch': { actions: assign({ watching: true }) } } } as never,
   socketMachine.implementations as never,
 ) as unknown as AnyStateMachine;
+
+// ───────────── the spec's socket, written out (spec §4, §9; docs/decisions/0011, 0014) ─────────────
+
+/** The member flag after the events: the session's last word (socket.login / socket.logout). */
+function memberAfter(history: readonly AnyEventObject[]): boolean {
+  const last = history.filter((e) => e.type === 'socket.login' || e.type === 'socket.logout').at(-1);
+  return last?.type === 'socket.login';
+}
+const watchingAfter = (history: readonly AnyEventObject[]) => history.some((e) => e.type === 'chat.watch');
+const wsMsg = (e: AnyEventObject) =>
+  e.type === 'ws.message' ? (e['msg'] as StreamMessage<{ ok?: boolean }>) : null;
+
+/**
+ * Where the socket goes (both regions), from spec §4 and the product's decisions: a parallel machine, so a
+ * rule instead of a table. Visibility: hidden 60 s → asleep (the link lets go: paused); shown → online again.
+ * Link: start/login → connecting; ws.open → open (a member fetches a jwt, a visitor stays anonymous); login once
+ * (jwt → 10001 → a 10001 reply: ok logs in, a refusal retries); close → reconnecting; stop → idle.
+ */
+function socketNext(o: { event: AnyEventObject; from: string; history: AnyEventObject[] }): string {
+  const { event, from, history } = o;
+  const leaves = from.split(' | ');
+  let vis = leaves.find((l) => l.startsWith('visibility.'))!.slice('visibility.'.length);
+  const linkLeaves = leaves.filter((l) => l.startsWith('link.')).map((l) => l.slice('link.'.length));
+  let link = linkLeaves.find((l) => !l.startsWith('online.open.heartbeat'))!; // idle | online.connecting | online.open.login.X | …
+  const member = memberAfter(history);
+  const online = link.startsWith('online.');
+  const toOnline = () => 'online.connecting';
+  let raised: 'sleep' | 'wake' | null = null;
+  // Visibility region.
+  if (vis === 'visible' && event.type === 'page.hidden') vis = 'hidden';
+  else if (vis === 'hidden' && event.type === 'page.visible') vis = 'visible';
+  else if (vis === 'hidden' && event.type === AFTER.hiddenPause) {
+    vis = 'asleep';
+    raised = 'sleep';
+  } else if (vis === 'asleep' && event.type === 'page.visible') {
+    vis = 'visible';
+    raised = 'wake';
+  }
+  // Link region.
+  const t = event.type;
+  if (link === 'idle') {
+    if (t === 'socket.start' || t === 'socket.login') link = toOnline();
+  } else if (online && t === 'ws.close') link = 'reconnecting';
+  else if (online && t === 'socket.stop') link = 'idle';
+  else if (link === 'online.connecting') {
+    if (t === 'ws.open') link = member ? 'online.open.login.fetchingJwt' : 'online.open.login.anonymous';
+  } else if (link.startsWith('online.open.login.')) {
+    const login = link.slice('online.open.login.'.length);
+    const m = wsMsg(event);
+    if (t === 'socket.logout' && login !== 'anonymous')
+      link = toOnline(); // a fresh socket, a visitor's
+    else if (login === 'anonymous' && t === 'socket.login') link = 'online.open.login.fetchingJwt';
+    else if (login === 'fetchingJwt' && t === `xstate.done.actor.${FETCHING}`)
+      link = 'online.open.login.awaitingReply';
+    else if (login === 'fetchingJwt' && t === `xstate.error.actor.${FETCHING}`)
+      link = 'online.open.login.retrying';
+    else if (login === 'awaitingReply' && m?.msgId === 10001)
+      link = m.body.ok === true ? 'online.open.login.loggedIn' : 'online.open.login.retrying';
+    else if (login === 'retrying' && t === AFTER.loginRetry) link = 'online.open.login.fetchingJwt';
+  } else if (link === 'reconnecting') {
+    if (t === AFTER.reconnect) link = toOnline();
+    else if (t === 'socket.stop') link = 'idle';
+  } else if (link === 'paused') {
+    if (t === 'socket.stop') link = 'idle';
+  }
+  // What the visibility region raised reaches the link in the same step.
+  if (raised === 'sleep' && (link.startsWith('online.') || link === 'reconnecting')) link = 'paused';
+  if (raised === 'wake' && link === 'paused') link = toOnline();
+  const linkKeys = link.startsWith('online.open.')
+    ? ['link.online.open.heartbeat.waiting', `link.${link}`]
+    : [`link.${link}`];
+  return [`visibility.${vis}`, ...linkKeys].join(' | ');
+}
+
+/** What a step must have sent on the connection (spec §4: heartbeat 0, login 10001 with the jwt). */
+function sendsFor(
+  event: AnyEventObject,
+  before: AnyMachineSnapshot,
+  history: AnyEventObject[],
+): StreamMessage[] {
+  if (event.type === AFTER.heartbeat) return [HEARTBEAT];
+  if (event.type === `xstate.done.actor.${FETCHING}`) return [LOGIN];
+  const open = before.matches({ link: { online: 'open' } });
+  const wasWatching = watchingAfter(history.slice(0, -1));
+  // A watched room's history is asked for once the socket opens, or when watching starts on an open socket.
+  if (event.type === 'ws.open' && wasWatching) return [HISTORY_REQUEST];
+  if (event.type === 'chat.watch' && open && !wasWatching) return [HISTORY_REQUEST];
+  const text = event['text'] as string | undefined;
+  if (
+    event.type === 'chat.send' &&
+    text?.trim() &&
+    before.matches({ link: { online: { open: { login: 'loggedIn' } } } })
+  )
+    return [{ msgId: MSG_ID.chatSend, body: { text } }];
+  return [];
+}
+
+/** Checks every step of the socket must pass, whatever its state. */
+function socketCommon(o: OracleArgs) {
+  const { snapshot: s, fakes, event, previous, history } = o;
+  const conns = connections.get(fakes)!;
+  const online = s.matches({ link: 'online' });
+  // One connection while online, none otherwise (left states clean theirs up).
+  expect(conns.live).toHaveLength(online ? 1 : 0);
+  // spec §4: status 1 exactly while open.
+  expect(s.context.status).toBe(s.matches({ link: { online: 'open' } }) ? 1 : 0);
+  // spec §4: close resets the socket, the room, the handlers and the login flag.
+  if (!online) expect(s.context).toMatchObject({ loginData: null, loginError: null, room: EMPTY_ROOM });
+  expect(s.context.member, 'member').toBe(memberAfter(history));
+  expect(s.context.watching, 'watching').toBe(watchingAfter(history));
+  if (s.matches({ link: 'idle' })) expect(s.context.attempt).toBe(0);
+  // Attempts count the reconnects since the last open.
+  if (s.matches({ link: { online: 'open' } })) expect(s.context.attempt).toBe(0);
+  if (event.type === AFTER.reconnect)
+    expect(s.context.attempt).toBe((previous.context.attempt as number) + 1);
+  conns.sockets.forEach(expectLoginOnce);
+  // The connection is sent exactly what the step calls for, on the live one.
+  const sent = conns.sockets.flatMap((c) => c.sent.splice(0).map((m) => ({ m, live: !c.cleanedUp })));
+  expect(
+    sent.map((x) => x.m),
+    `sent on ${event.type}`,
+  ).toEqual(sendsFor(event, previous, history));
+  for (const x of sent) expect(x.live).toBe(true);
+  // Pushed messages reach the app (issue 5 §2, issue 8 §2): notices, kicks (6001), configuration changes.
+  const m = wsMsg(event);
+  const pushed = m && previous.matches({ link: 'online' }) ? m : null;
+  const expected =
+    pushed?.msgId === MSG_ID.notice
+      ? [{ name: 'notifyNotice', params: { notice: pushed.body } }]
+      : pushed?.msgId === MSG_ID.kick
+        ? [{ name: 'notifyKick', params: { kick: pushed.body } }]
+        : pushed?.msgId === MSG_ID.siteConfig
+          ? [{ name: 'notifySiteConfig', params: undefined }]
+          : [];
+  expect(o.effects.actions, `announced on ${event.type}`).toEqual(expected);
+  expect(o.effects.emitted).toEqual([]);
+}
+
+const loginLeaf = (check: (o: OracleArgs) => void) => (o: OracleArgs) => {
+  expect(o.snapshot.context.status).toBe(1);
+  check(o);
+};
+
+const SOCKET_ORACLES: Record<string, (o: OracleArgs) => void> = {
+  'visibility.visible': () => {},
+  'visibility.hidden': () => {},
+  // Hidden 60 s: the socket is let go (a stopped socket started again meanwhile connects: the app never stops it).
+  'visibility.asleep': (o) => {
+    if (o.event.type === AFTER.hiddenPause) expect(o.snapshot.matches({ link: 'online' })).toBe(false);
+  },
+  'link.idle': (o) => {
+    socketCommon(o);
+    expect(o.snapshot.context.status).toBe(0);
+  },
+  'link.online.connecting': (o) => {
+    socketCommon(o);
+    expect(o.snapshot.context.status).toBe(0);
+  },
+  'link.reconnecting': (o) => {
+    socketCommon(o);
+    expect(o.snapshot.context.attempt).toBeGreaterThanOrEqual(0);
+  },
+  'link.paused': socketCommon,
+  // spec §4: the heartbeat runs while open (the sends are checked by socketCommon).
+  'link.online.open.heartbeat.waiting': (o) => expect(o.snapshot.context.status).toBe(1),
+  // spec §4: login only with a token: a visitor's socket never fetches a jwt nor logs in.
+  'link.online.open.login.anonymous': loginLeaf((o) => {
+    socketCommon(o);
+    expect(o.snapshot.context.member).toBe(false);
+  }),
+  'link.online.open.login.fetchingJwt': loginLeaf((o) => {
+    socketCommon(o);
+    expect(o.snapshot.context.member).toBe(true);
+    expect(o.fakes.pendingIds()).toContain(FETCHING);
+  }),
+  'link.online.open.login.awaitingReply': loginLeaf((o) => {
+    socketCommon(o);
+    // Only a 10001 reply moves on (spec §4); anything else leaves the login waiting.
+    if (o.event.type === 'ws.message') expect(wsMsg(o.event)!.msgId).not.toBe(10001);
+  }),
+  // spec §4: a 10001 reply provides the login data.
+  'link.online.open.login.loggedIn': loginLeaf((o) => {
+    socketCommon(o);
+    expect(o.snapshot.context.loginData).toMatchObject({ ok: true });
+    const replies = o.history.map(wsMsg).filter((m) => m?.msgId === 10001 && m.body.ok === true);
+    expect(o.snapshot.context.loginData).toEqual(replies.at(-1)!.body);
+  }),
+  'link.online.open.login.retrying': loginLeaf((o) => {
+    socketCommon(o);
+    const refusal = wsMsg(o.event);
+    if (
+      refusal?.msgId === 10001 &&
+      refusal.body.ok === false &&
+      o.previous.matches({ link: { online: { open: { login: 'awaitingReply' } } } })
+    )
+      expect(o.snapshot.context.loginError).toEqual({ code: 10004, message: '登录已失效' });
+  }),
+};
 
 describeModel(
   'socket',
@@ -251,7 +458,7 @@ describeModel(
       heartbeat: SOCKET_HEARTBEAT_MS,
       loginRetry: LOGIN_RETRY_MS,
       hiddenPause: HIDDEN_PAUSE_MS,
-      reconnect: (s) => backoffMs(s.context.attempt as number),
+      reconnect: (s) => backoff(s.context.attempt as number),
     },
     // The connection's events come from the connection actor.
     deliver: (event, { fakes }) => {
@@ -259,40 +466,11 @@ describeModel(
       connections.get(fakes)!.emit(event);
       return true;
     },
-    check: ({ actor, fakes, step, index, path }) => {
-      const s = actor.getSnapshot() as AnyMachineSnapshot;
-      const conns = connections.get(fakes)!;
-      const online = s.matches({ link: 'online' });
-      // One connection while online, none otherwise (left states clean theirs up).
-      expect(conns.live).toHaveLength(online ? 1 : 0);
-      // spec §4: status 1 exactly while open.
-      expect(s.context.status).toBe(s.matches({ link: { online: 'open' } }) ? 1 : 0);
-      // Close (and stop, and pause) reset the login and the room.
-      if (!online) expect(s.context).toMatchObject({ loginData: null, loginError: null, room: EMPTY_ROOM });
-      // spec §4: login only with a token: a visitor's socket never fetches a jwt nor logs in.
-      const login = s.matches({ link: { online: 'open' } })
-        ? (s.value as { link: { online: { open: { login: string } } } }).link.online.open.login
-        : null;
-      if (!s.context.member) expect([null, 'anonymous']).toContain(login);
-      else expect(login).not.toBe('anonymous');
-      if (s.matches({ link: 'idle' })) expect(s.context.attempt).toBe(0);
-      // Attempts count the reconnects since the last open.
-      if (s.matches({ link: { online: 'open' } })) expect(s.context.attempt).toBe(0);
-      if (step.event.type === AFTER.reconnect)
-        expect(s.context.attempt).toBe((path.steps[index - 1]!.state.context.attempt as number) + 1);
-      conns.sockets.forEach(expectLoginOnce);
-      // The connection is sent exactly what the step calls for, on the live one.
-      const before = index === 0 ? s : path.steps[index - 1]!.state;
-      const sent = conns.sockets.flatMap((c) => c.sent.splice(0).map((m) => ({ m, live: !c.cleanedUp })));
-      expect(
-        sent.map((x) => x.m),
-        `sent on ${step.event.type}`,
-      ).toEqual(sendsFor(step.event, before));
-      for (const x of sent) expect(x.live).toBe(true);
-    },
+    initial: 'visibility.visible | link.idle',
+    transitions: socketNext,
+    oracles: SOCKET_ORACLES,
   },
 );
-
 // ───────────── hand-written ─────────────
 
 function start() {
@@ -325,6 +503,15 @@ function start() {
 
 describe('socket constants and pure helpers', () => {
   it('uses the spec’s heartbeat (5 s) and message ids (0, 10001)', () => {
+    const {
+      SOCKET_HEARTBEAT_MS,
+      MSG_ID,
+      RECONNECT_BASE_MS,
+      RECONNECT_MAX_MS,
+      LOGIN_RETRY_MS,
+      HIDDEN_PAUSE_MS,
+      ROOM_SIZE,
+    } = socketModule;
     expect(SOCKET_HEARTBEAT_MS).toBe(5000);
     expect(MSG_ID.heartbeat).toBe(0);
     expect(MSG_ID.login).toBe(10001);
@@ -536,7 +723,7 @@ describe('close and reconnect', () => {
     conns.emit({ type: 'ws.open' });
     expect(ctx().attempt).toBe(0);
     conns.emit({ type: 'ws.close', code: 1006 });
-    advance(backoffMs(0) - 1);
+    advance(RECONNECT_BASE_MS - 1);
     expect(conns.sockets).toHaveLength(8);
     advance(1);
     expect(conns.sockets).toHaveLength(9);
@@ -547,7 +734,7 @@ describe('close and reconnect', () => {
     const { advance, conns, ctx, fakes, jwtFetches, loggedIn, loginState, receive } = start();
     await loggedIn();
     conns.emit({ type: 'ws.close', code: 1001 });
-    advance(backoffMs(0));
+    advance(RECONNECT_BASE_MS);
     conns.emit({ type: 'ws.open' });
     expect(jwtFetches()).toBe(2);
     fakes.resolve(FETCHING, JWT);
@@ -575,7 +762,7 @@ describe('close and reconnect', () => {
     const b = start();
     b.actor.send({ type: 'socket.start' });
     b.conns.emit({ type: 'ws.close', code: 1006 });
-    b.advance(backoffMs(0));
+    b.advance(RECONNECT_BASE_MS);
     b.conns.emit({ type: 'ws.close', code: 1006 });
     expect(b.ctx().attempt).toBe(1);
     b.actor.send({ type: 'socket.stop' });

@@ -9,7 +9,7 @@ import {
   type Theme,
   type ThemeInput,
 } from '../../machines/theme.machine.ts';
-import { describeModel, Fakes } from '../support/model-paths.ts';
+import { describeModel, Fakes, type OracleArgs } from '../support/model-paths.ts';
 
 const select = (theme: Theme) => ({ type: 'theme.select', theme }) as const;
 const EVENTS = [select('default'), select('space')];
@@ -28,13 +28,34 @@ describeModel(
   ],
   {
     logic: provided,
-    // The page always shows the theme the machine is in.
-    check: ({ actor, fakes }) => {
-      const applied = fakes.called('applyTheme');
-      expect(applied.at(-1)).toEqual({ theme: actor.getSnapshot().value });
+    // spec §2: theme query 1 = default theme, anything else = space; without a query the kept theme (spec §9:
+    // default 'default').
+    initial: ({ stored, query }: ThemeInput) =>
+      query !== null ? (query === '1' ? 'default' : 'space') : stored === 'space' ? 'space' : 'default',
+    transitions: {
+      default: { 'theme.select': ({ event }) => (event['theme'] === 'space' ? 'space' : 'default') },
+      space: { 'theme.select': ({ event }) => (event['theme'] === 'space' ? 'space' : 'default') },
     },
+    oracles: { default: themeOracle('default'), space: themeOracle('space') },
   },
 );
+
+/**
+ * The page shows the theme it is in, applied once on entering it; a theme the URL or the player picks is
+ * kept for the next visit (persisted once), a kept one is not written again.
+ */
+function themeOracle(theme: Theme) {
+  return ({ effects, event, previous, input, index }: OracleArgs) => {
+    const { query } = input as ThemeInput;
+    const entered = index === 0 || previous.value !== theme;
+    const persisted = index === 0 ? query !== null : entered;
+    expect(effects.actions).toEqual([
+      ...(persisted ? [{ name: 'persistTheme', params: { theme } }] : []),
+      ...(entered ? [{ name: 'applyTheme', params: { theme } }] : []),
+    ]);
+    if (event.type === 'theme.select') expect((event as unknown as { theme: Theme }).theme).toBe(theme);
+  };
+}
 
 function start(input: ThemeInput) {
   const fakes = new Fakes();

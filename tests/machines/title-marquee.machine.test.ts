@@ -1,15 +1,26 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { textWidth } from '../../machines/text-width.ts';
-import {
-  MARQUEE_GAP,
-  MARQUEE_MAX_WIDTH,
-  MARQUEE_STEP_MS,
-  marqueeFrame,
-  titleMarqueeMachine,
-} from '../../machines/title-marquee.machine.ts';
-import { describeModel, Fakes } from '../support/model-paths.ts';
+import { marqueeFrame, titleMarqueeMachine } from '../../machines/title-marquee.machine.ts';
+import * as marqueeModule from '../../machines/title-marquee.machine.ts';
+import { describeModel, Fakes, type OracleArgs } from '../support/model-paths.ts';
+
+/** spec §2, §9: the title marquee steps every 350 ms. */
+const MARQUEE_STEP_MS = 350;
+/** spec §2: it scrolls when the title is over 27 width units. */
+const MARQUEE_MAX_WIDTH = 27;
+/** Product constant (machines/title-marquee.machine.ts, issue 3): an ideographic space between two passes. */
+const MARQUEE_GAP = '\u3000';
+/** spec §5: characters above code 255 count 2. */
+const width = (text: string) => [...text].reduce((w, ch) => w + (ch.codePointAt(0)! > 255 ? 2 : 1), 0);
+/** The frame the spec's marquee shows after `offset` steps: the title and its gap, rotated by characters. */
+function frame(title: string, offset: number): string {
+  const chars = [...title, MARQUEE_GAP];
+  const i = offset % chars.length;
+  return [...chars.slice(i), ...chars.slice(0, i)].join('');
+}
 
 /** 13 characters above code 255: width 26, fits. */
 const FITS = '棋牌游戏官方网站欢迎您光临';
@@ -31,11 +42,33 @@ const provided = (fakes: Fakes) => titleMarqueeMachine.provide({ actions: fakes.
 /** The scroll offset only counts steps; the machine never branches on it, so the graph leaves it out. */
 const key = (s: AnyMachineSnapshot) => ({ value: s.value, title: s.context.title, hidden: s.context.hidden });
 
-/** What the tab must show in a state (spec §2): a frame while running, else the whole title. */
-function expectedText(s: AnyMachineSnapshot): string {
-  const { title, offset } = s.context as { title: string; offset: number };
-  return s.matches({ scrolling: 'running' }) ? marqueeFrame(title, offset) : title;
+/** The title and visibility after the events (title.set, page.hidden / page.visible). */
+function titleAfter(o: { input: { title: string; hidden: boolean }; history: readonly AnyEventObject[] }) {
+  let { title, hidden } = o.input;
+  let offset = 0;
+  for (const e of o.history) {
+    if (e.type === 'title.set') {
+      title = e['title'] as string;
+      offset = 0;
+    }
+    if (e.type === 'page.hidden') hidden = true;
+    if (e.type === 'page.visible') hidden = false;
+    if (e.type === STEP) offset++;
+  }
+  return { title, hidden, offset };
 }
+
+/** spec §2: over 27 units scrolls (paused while the tab is hidden); else the title stays still. */
+const where = (o: { input: { title: string; hidden: boolean }; history: readonly AnyEventObject[] }) => {
+  const { title, hidden } = titleAfter(o);
+  return width(title) > MARQUEE_MAX_WIDTH ? (hidden ? 'scrolling.paused' : 'scrolling.running') : 'still';
+};
+
+/** Each step renders exactly one text: a frame while running, else the whole title. */
+const renders = (text: (o: OracleArgs) => string) => (o: OracleArgs) => {
+  expect(o.effects.actions).toEqual([{ name: 'renderTitle', params: { text: text(o) } }]);
+  expect(o.effects.emitted).toEqual([]);
+};
 
 describeModel(
   'title marquee',
@@ -47,9 +80,19 @@ describeModel(
   {
     logic: provided,
     delays: { marqueeStep: MARQUEE_STEP_MS },
-    check: ({ actor, fakes }) => {
-      const rendered = fakes.called('renderTitle').at(-1);
-      expect(rendered).toEqual({ text: expectedText(actor.getSnapshot() as AnyMachineSnapshot) });
+    initial: (input) => where({ input, history: [] }),
+    transitions: {
+      '*': { 'title.set': where, 'page.hidden': where, 'page.visible': where },
+      'scrolling.running': { [STEP]: 'scrolling.running' },
+    },
+    oracles: {
+      still: renders((o) => titleAfter(o).title),
+      'scrolling.running': renders((o) => {
+        const { title, offset } = titleAfter(o);
+        return frame(title, offset);
+      }),
+      // spec §2: stops while the tab is hidden (the whole title shows in the tab strip).
+      'scrolling.paused': renders((o) => titleAfter(o).title),
     },
   },
 );
@@ -73,8 +116,10 @@ describe('title marquee edge cases', () => {
     expect(textWidth(WIDE)).toBe(28);
     expect(textWidth('a'.repeat(27))).toBe(27);
     expect(textWidth('ÿĀ')).toBe(3); // code 255 counts 1, code 256 counts 2
-    expect(MARQUEE_MAX_WIDTH).toBe(27);
-    expect(MARQUEE_STEP_MS).toBe(350);
+    // The code's constants pinned to the spec's literals.
+    expect(marqueeModule.MARQUEE_MAX_WIDTH).toBe(27);
+    expect(marqueeModule.MARQUEE_STEP_MS).toBe(350);
+    expect(marqueeModule.MARQUEE_GAP).toBe(MARQUEE_GAP);
   });
 
   it.each([
@@ -165,5 +210,42 @@ describe('title marquee edge cases', () => {
     elapse(clock, 10);
     expect(frames()).toHaveLength(count);
     expect(frames().at(-1)).toBe(FITS);
+  });
+});
+
+describe('title marquee over many titles (spec §2, §5)', () => {
+  const narrow = fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCodePoint(c));
+  const wide = fc.integer({ min: 0x4e00, max: 0x9fff }).map((c) => String.fromCodePoint(c));
+
+  it('scrolls exactly when the title is over 27 width units (characters above code 255 count 2)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(narrow, wide), { maxLength: 40 }), fc.boolean(), (chars, hidden) => {
+        const title = chars.join('');
+        const { actor, frames } = start(title, hidden);
+        const units = chars.reduce((w, ch) => w + (ch.codePointAt(0)! > 255 ? 2 : 1), 0);
+        const expected = units > 27 ? { scrolling: hidden ? 'paused' : 'running' } : 'still';
+        expect(actor.getSnapshot().value).toEqual(expected);
+        // What the tab shows first: the whole title, or (scrolling and visible) the title and its gap.
+        expect(frames()).toEqual([units > 27 && !hidden ? `${title}${MARQUEE_GAP}` : title]);
+        actor.stop();
+      }),
+    );
+  });
+
+  it('a scrolling title shows the frame of step n after n × 350 ms', () => {
+    fc.assert(
+      fc.property(
+        fc.array(wide, { minLength: 14, maxLength: 30 }),
+        fc.integer({ min: 0, max: 60 }),
+        (chars, n) => {
+          const title = chars.join('');
+          const { actor, clock, frames } = start(title);
+          elapse(clock, n);
+          expect(frames()).toHaveLength(n + 1);
+          expect(frames().at(-1)).toBe(frame(title, n));
+          actor.stop();
+        },
+      ),
+    );
   });
 });

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  INVITE_CODE_TTL_MS,
   readInviteCode,
   readInviteCodes,
-  REFERRAL_CODE_TTL_MS,
   saveInviteCodesFromUrl,
   type CodeStore,
 } from '../../../src/lib/invite-codes.ts';
+
+/** spec §4, §9: invite_code expires after 24 h. */
+const INVITE_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** spec §4, §9: i_code, r_code and r_bet expire after 12 h. */
+const REFERRAL_CODE_TTL_MS = 12 * 60 * 60 * 1000;
 
 function memoryStore(initial: Record<string, unknown> = {}): CodeStore & { data: Map<string, unknown> } {
   const data = new Map(Object.entries(initial));
