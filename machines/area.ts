@@ -1,7 +1,6 @@
 // What every area actor may receive from the shell (issue 8 §1): cross-area facts travel as these events,
 // broadcast by the app actor to the areas it has spawned, never as imports between features.
 import type { Notice } from '../src/protocol/site.ts';
-import type { BalanceChange } from '../src/protocol/stream.ts';
 
 export type AreaEvent =
   /** The player moved (the path and query the router shows). */
@@ -10,9 +9,8 @@ export type AreaEvent =
   | { type: 'session.loggedIn' }
   | { type: 'session.loggedOut' }
   /** A notice was pushed over the socket. */
-  | { type: 'socket.notice'; notice: Notice }
-  /** The member's balance changed (pushed over the socket). */
-  | { type: 'balance.changed'; balance: BalanceChange };
+  | { type: 'socket.notice'; notice: Notice };
+// The wallet issue adds `balance.changed` (the socket's 20002) when an area first needs it.
 
 /** The input every area actor starts with (an area's own input extends it). */
 export interface AreaInput {

@@ -1,5 +1,6 @@
 // spec §8: the one table of reactions to coded API errors. The app actor consults it; nothing else decides.
 import { CODE, SESSION_ENDING_CODES } from '../src/protocol/api.ts';
+import { ACCESS_ALERT, ACCESS_CAVEAT, HOME_PATH, LOGIN_PATH, RESTRICTION_PATH } from './navigation-policy.ts';
 
 /** A coded error as the API client publishes it (pure data, so machines need not import the client). */
 export interface ApiErrorInfo {
@@ -38,9 +39,6 @@ export interface CatalogueRow {
   why: string;
 }
 
-export const RESTRICTION_PATH = '/other/restrictionIp';
-export const LOGIN_PATH = '/user/login';
-
 /** spec §2: a session error for a logged-out player on a page whose path contains one of these sends them home. */
 export const SESSION_GUARDED_PARTS = [
   '/mine',
@@ -55,9 +53,6 @@ export const SESSION_GUARDED_PARTS = [
 
 export const isSessionGuarded = (location: string) =>
   SESSION_GUARDED_PARTS.some((part) => location.includes(part));
-
-export const ACCESS_CAVEAT = 'access-caveat';
-export const ACCESS_ALERT = 'access-alert';
 
 export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   {
@@ -102,7 +97,7 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
     type: 'business',
     codes: SESSION_ENDING_CODES,
     when: (f) => isSessionGuarded(f.location),
-    reactions: [{ kind: 'navigate', to: '/', replace: true }],
+    reactions: [{ kind: 'navigate', to: HOME_PATH, replace: true }],
     why: 'spec §2: a session error on a member page (or a venue/registerGuide page) sends the player home',
   },
 ];

@@ -84,6 +84,8 @@ export function decide(f: PolicyFacts): Decision {
       // and comes back (spec §6).
       return f.endedHere ? to(HOME_PATH) : to(loginFor(f.path, f.search));
     case 'guestOnly':
+      // A kept token the server has not confirmed may be refused: the form waits rather than leave at once.
+      if (f.login === 'restoring') return { kind: 'wait' };
       // Logged in already: the login and register forms have nothing to do; go where they would lead.
       return f.login === 'anonymous' ? render : to(redirectTarget(f.search));
     case 'public':

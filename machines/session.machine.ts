@@ -263,6 +263,11 @@ export const sessionMachine = setup({
     loggedIn: {
       entry: { type: 'announce', params: { loggedIn: true } },
       on: {
+        // Offline or a server fault kept the login before the device's copy was decrypted: show that copy.
+        'session.cached': {
+          guard: ({ context }) => context.member === null,
+          actions: assign({ member: ({ event }) => event.member }),
+        },
         'session.logout': 'loggingOut',
         'session.refresh': 'loadingMember',
         'session.end': {
@@ -310,7 +315,9 @@ export function loginStatus(
   snapshot: { value: unknown; context: Pick<Context, 'token'> } | undefined,
 ): LoginStatus {
   if (!snapshot || snapshot.context.token === null) return 'anonymous';
-  return snapshot.value === 'loggedIn' || snapshot.value === 'loggingOut' ? 'member' : 'restoring';
+  // Only a token kept from an earlier visit (or a URL) is unconfirmed: one a login just returned is the server's
+  // own, and a refresh of a logged-in member's info keeps the member logged in.
+  return snapshot.value === 'restoring' ? 'restoring' : 'member';
 }
 
 /** The session ended on the page the player is on (the navigation policy sends them home, spec §2). */

@@ -15,7 +15,6 @@ import type { Db } from './db/db.ts';
 import { listenForChanges } from './db/hot-cache.ts';
 import { registerApiGuard } from './http/api-guard.ts';
 import { ApiError, fail, SERVER_MESSAGE } from './http/envelope.ts';
-import { NoQuery } from './http/schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { restrictionFor } from './modules/access/restrictions.ts';
 import { actModule, cacheableActCalls } from './modules/act/routes.ts';
@@ -131,15 +130,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     });
   });
 
-  // The socket and its info call (server/stream, its own owner). A GET there that declares no input takes none,
-  // as every other API GET (docs/api.md "Conventions").
+  // The socket and its info call (server/stream); every route there declares its own schemas.
   await app.register(async (stream) => {
-    stream.addHook('onRoute', (route) => {
-      if (route.method === 'GET' && !('websocket' in route && route.websocket)) {
-        const schema = (route.schema ??= {});
-        if (!schema.querystring && !schema.params) schema.querystring = NoQuery;
-      }
-    });
     await streamRoutes(stream, { db, secret: config.signingSecret, options: deps.stream });
   });
   if (deps.opsSecret) opsEndpoint(app, { db, secret: deps.opsSecret });

@@ -7,13 +7,11 @@ import {
   type SuspensionIcon,
 } from '../../src/protocol/site.ts';
 import type { AreaEvent } from '../area.ts';
+import { HOME_PATH } from '../navigation-policy.ts';
 import { popActivityDialog } from './pop-activity-dialog.ts';
 
 // The home area (issue 3 §3; issue 8 §1): the home page's content, the once-a-day pop-up activity, and
 // marquee notices pushed over the socket. Spawned when the player first enters '/', and kept alive after.
-
-/** The home page's path (spec §2). */
-export const HOME_PATH = '/';
 
 /** Platform count map keys (spec §3): sports, slots, e-sports, live casino, lottery, chess-and-card. */
 export const PLATFORM_KEYS = ['QP', 'TY', 'ZR', 'DZ', 'CP', 'DJ'] as const;

@@ -24,6 +24,8 @@ import { checkSocketLogin } from './login.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** The window of StreamOptions.maxMessagesPerSecond. */
 const RATE_WINDOW_MS = 1_000;
+/** A socket's asked chat history (30003) is answered at most this often; further asks are ignored. */
+export const HISTORY_ASK_INTERVAL_MS = 5_000;
 
 /** Who is at the other end, as the upgrade request said (for logs and the restriction re-check). */
 export interface Caller {
@@ -50,6 +52,7 @@ export class Connection {
   private windowStart = 0;
   private windowCount = 0;
   private loginFailures = 0;
+  private historyAskedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly host: ConnectionHost<Connection>,
@@ -239,6 +242,12 @@ export class Connection {
    * with its refusal; after a login: sent only when the room is open.
    */
   private async sendHistory(asked: boolean): Promise<void> {
+    if (asked) {
+      // Visitors may ask too: one asked history per socket per interval bounds the reads a script can drive.
+      const now = Date.now();
+      if (now - this.historyAskedAt < HISTORY_ASK_INTERVAL_MS) return;
+      this.historyAskedAt = now;
+    }
     if (asked && !(await cachedSiteConfig(this.host.db)).siteVideoSkinOpen)
       return this.chatError({ reason: 'closed' });
     const messages = await chatHistory(this.host.db, CHAT_ROOM, this.host.options.chat.historySize);

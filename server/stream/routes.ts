@@ -28,11 +28,20 @@ export const STREAM_MAX_PAYLOAD_BYTES = 8 * 1024;
  * The device id of a socket request. A browser's WebSocket cannot set headers, so besides X-API-UUID the
  * cookie of that name (same site) and a `uuid` query value (another host) count.
  */
+/** A cookie value as its percent-escapes say, or undefined when they are malformed (never a thrown URIError). */
+function decodedOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 export function socketDeviceUuid(req: FastifyRequest): string | undefined {
   const header = req.headers[HEADER.uuid.toLowerCase()];
   const cookie = /(?:^|;\s*)X-API-UUID=([^;]+)/i.exec(req.headers.cookie ?? '')?.[1];
   const query = (req.query as { uuid?: unknown } | undefined)?.uuid;
-  for (const v of [header, cookie && decodeURIComponent(cookie), query]) {
+  for (const v of [header, cookie && decodedOrUndefined(cookie), query]) {
     if (typeof v === 'string' && DEVICE_UUID_PATTERN.test(v)) return v;
   }
   return undefined;

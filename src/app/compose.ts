@@ -116,12 +116,11 @@ async function loadPreInfo() {
 
 /**
  * The member cached (encrypted) on a device with a kept login, decrypted once the page is up (issue 8 §4: crypto-js
- * loads after the first paint); null for a visitor or a URL token (which belongs to whoever the server says).
+ * loads after the first paint); null for a visitor.
  */
-export function cachedMemberLater(location: Location = window.location): Promise<MemberInfo | null> {
-  const query = new URLSearchParams(location.search);
-  const urlToken = query.get('appdown-token') || query.get('token');
-  return readToken() && !urlToken ? readCachedMember() : Promise.resolve(null);
+export function cachedMemberLater(): Promise<MemberInfo | null> {
+  // A URL token was adopted at boot, which forgot the cached member: readCachedMember finds none then.
+  return readToken() ? readCachedMember() : Promise.resolve(null);
 }
 
 /** The remember flag goes along with the answer so the machine can persist the token accordingly. */

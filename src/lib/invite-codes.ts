@@ -1,4 +1,5 @@
 // spec §4, §9: invite codes from the landing URL, stored with a timestamp and read back while fresh.
+import { isLandingCode } from '../protocol/member.ts';
 
 export const INVITE_CODE_TTL_MS = 24 * 60 * 60 * 1000; // invite_code: 24 h
 export const REFERRAL_CODE_TTL_MS = 12 * 60 * 60 * 1000; // i_code, r_code, r_bet: 12 h
@@ -34,9 +35,11 @@ const storageKey = (key: InviteKey) => `invite.${key}`;
  * invite_code are ignored; otherwise i_code is stored, else invite_code.
  */
 export function saveInviteCodesFromUrl(params: URLSearchParams, store: CodeStore, now: number): void {
+  // A code the server would refuse (too long, control characters) is not kept: it would fail every
+  // registration from this device for a field the player cannot see.
   const put = (key: InviteKey) => {
     const value = params.get(key)?.trim();
-    if (value) store.set(storageKey(key), { value, savedAt: now });
+    if (value && isLandingCode(value)) store.set(storageKey(key), { value, savedAt: now });
   };
   if (params.get('r_code')?.trim()) {
     put('r_code');

@@ -88,6 +88,14 @@ export interface SmsSendResponse {
   resendAfter: number;
 }
 
+/** The longest landing code (spec §2 i_code, r_code, r_bet, invite_code) the site keeps and the server takes. */
+export const LANDING_CODE_MAX = 32;
+/** A landing code is stored as given: no control characters (PostgreSQL text refuses NUL). */
+// eslint-disable-next-line no-control-regex -- the rule is exactly "no control characters"
+export const LANDING_CODE_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
+export const isLandingCode = (value: string) =>
+  value.length > 0 && value.length <= LANDING_CODE_MAX && LANDING_CODE_PATTERN.test(value);
+
 export interface InviteParams {
   i_code?: string;
   r_code?: string;

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCESS_ALERT,
-  ACCESS_CAVEAT,
   ERROR_CATALOGUE,
   isSessionGuarded,
-  LOGIN_PATH,
   maintainStatusOf,
   reactionsFor,
-  RESTRICTION_PATH,
   SESSION_GUARDED_PARTS,
   type ApiErrorInfo,
   type CatalogueFacts,
 } from '../../machines/error-catalogue.ts';
 import { isSessionEnding, SESSION_ENDING_CODES, TOKEN_CLEARING_CODES } from '../../src/protocol/api.ts';
+import {
+  ACCESS_ALERT,
+  ACCESS_CAVEAT,
+  LOGIN_PATH,
+  RESTRICTION_PATH,
+} from '../../machines/navigation-policy.ts';
 import { DOWN, OPEN } from './fixtures.ts';
 
 const business = (code: number | string): ApiErrorInfo => ({ type: 'business', code, message: 'x' });

@@ -219,6 +219,8 @@ const SESSION_TABLE: TransitionTable = {
     [`xstate.error.actor.${LOADING_MEMBER}`]: afterLoad(`xstate.error.actor.${LOADING_MEMBER}`),
   },
   loggedIn: {
+    // issue 8 §4: the device's copy, decrypted late, fills a login kept offline; it moves nothing.
+    'session.cached': SAME,
     'session.logout': 'loggingOut',
     'session.refresh': 'loadingMember',
     'session.end': 'anonymous',
@@ -739,6 +741,27 @@ describe('login status and where the session ended (issue 8 §2: what the naviga
     expect(loginStatus(restoring.snap())).toBe('member');
     await restoring.answer(LOGGING_OUT);
     expect(loginStatus(restoring.snap())).toBe('anonymous');
+  });
+
+  it('a token a login just returned, and a refresh of a member, count as a member (never restoring)', async () => {
+    const s = start();
+    s.send({ type: 'session.login', request: LOGIN });
+    await s.answer(LOGGING_IN, { token: 'fresh-token', userName: 'bob', remember: false });
+    expect(s.snap().value).toBe('loadingMember');
+    expect(loginStatus(s.snap())).toBe('member');
+    const kept = await loggedIn();
+    kept.send({ type: 'session.refresh' });
+    expect(kept.snap().value).toBe('loadingMember');
+    expect(loginStatus(kept.snap())).toBe('member');
+  });
+
+  it('the device’s copy decrypted after an offline restore fills the member, never over the server’s', async () => {
+    const s = start({ ...STORED, cachedMember: null });
+    await s.refuse(RESTORING, new Error('offline'));
+    expect(s.snap().value).toBe('loggedIn');
+    expect(s.snap().context.member).toBeNull();
+    s.send({ type: 'session.cached', member: CACHED });
+    expect(s.snap().context.member).toEqual(CACHED);
   });
 
   it('a logout on a member page is remembered for that page until the player moves on', async () => {

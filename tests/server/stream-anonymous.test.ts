@@ -209,6 +209,18 @@ describe('the live chat, anonymous', () => {
     expect(member.take(MSG.chatMessage).map((m: ChatMessage) => m.text)).toEqual(['大家好']);
   });
 
+  it('a socket’s asked history is answered once per 5 s: repeated asks drive no further reads', async () => {
+    await writeSiteConfig(t.db, 'siteVideoSkinOpen', true);
+    const anon = await anonymous();
+    anon.send(MSG.chatHistory);
+    await anon.next<ChatHistory>(MSG.chatHistory);
+    for (let i = 0; i < 5; i++) anon.send(MSG.chatHistory);
+    await sleep(QUIET_MS);
+    // product constant: HISTORY_ASK_INTERVAL_MS 5 s (docs/api.md, Stream socket)
+    expect(anon.take(MSG.chatHistory)).toEqual([]);
+    expect(anon.take(MSG.chatError)).toEqual([]);
+  });
+
   it('asks for the history of a closed room: refused (closed), as for a member', async () => {
     const anon = await anonymous();
     anon.send(MSG.chatHistory);

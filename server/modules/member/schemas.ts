@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import {
   COUNTRIES,
   INVITE_CODE_PATTERN,
+  LANDING_CODE_MAX,
+  LANDING_CODE_PATTERN,
   PASSWORD_MAX,
   SMS_CODE_PATTERN,
 } from '../../../src/protocol/member.ts';
@@ -15,7 +17,9 @@ const phone = Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9]+$' });
 const password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX * 4 });
 const smsCode = Type.String({ pattern: SMS_CODE_PATTERN.source });
 /** A landing code (spec §4): stored as given, so no control characters (PostgreSQL text refuses NUL). */
-const landingCode = Type.Optional(Type.String({ maxLength: 32, pattern: '^[^\\u0000-\\u001f]*$' }));
+const landingCode = Type.Optional(
+  Type.String({ maxLength: LANDING_CODE_MAX, pattern: LANDING_CODE_PATTERN.source }),
+);
 
 const Auth = Type.Object({
   token: Type.String(),

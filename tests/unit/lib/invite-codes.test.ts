@@ -24,6 +24,17 @@ function memoryStore(initial: Record<string, unknown> = {}): CodeStore & { data:
 const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);
 
 describe('saving codes from the landing URL (spec §4 precedence)', () => {
+  it('a code the server would refuse (over 32 characters, control characters) is not kept', () => {
+    // product constant: the register call takes landing codes of at most 32 characters (docs/api.md)
+    const s = memoryStore();
+    const long = 'R'.repeat(33);
+    saveInviteCodesFromUrl(new URLSearchParams(`r_code=RC&r_bet=${long}`), s, T0);
+    expect(readInviteCodes(s, T0)).toEqual({ r_code: 'RC', r_bet: '', i_code: '', invite_code: '' });
+    saveInviteCodesFromUrl(new URLSearchParams('i_code=I%0A1'), s, T0);
+    expect(readInviteCodes(s, T0).i_code).toBe('');
+    saveInviteCodesFromUrl(new URLSearchParams(`i_code=${'I'.repeat(32)}`), s, T0);
+    expect(readInviteCodes(s, T0).i_code).toBe('I'.repeat(32));
+  });
   it('r_code wins: r_code and r_bet stored, i_code and invite_code ignored', () => {
     const s = memoryStore();
     saveInviteCodesFromUrl(new URLSearchParams('r_code=R1&r_bet=B1&i_code=I1&invite_code=V1'), s, T0);
