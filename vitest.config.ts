@@ -15,7 +15,13 @@ const projects = [
   },
   {
     define,
-    test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'] },
+    // The model tests replay thousands of steps: under coverage on a busy 2-core machine 5 s is too short.
+    test: {
+      name: 'machines',
+      environment: 'node',
+      include: ['tests/machines/**/*.test.ts'],
+      testTimeout: 20_000,
+    },
   },
   {
     test: {
@@ -56,6 +62,26 @@ if (process.env.DATABASE_URL) {
   });
 }
 
+// Coverage (v8) of what runs inside the test processes: `npm test` turns it on (`vitest run --coverage`); the
+// per-project scripts leave it off. The e2e project's server runs in its own process, so only the unit,
+// machines and server projects count. tests/support/summary-reporter.ts prints lines per folder against
+// the targets (machines/ 95 %, src/ 85 %, server/ 85 %); a threshold below is on only where the suite meets it
+// (docs/testing.md has the figures and the gaps).
+const coverage = {
+  provider: 'v8' as const,
+  include: ['machines/**/*.ts', 'src/**/*.{ts,tsx}', 'server/**/*.ts'],
+  exclude: ['**/*.d.ts'],
+  // The summary reporter prints the figures (per folder, and all files) before the closing `vitest:` line;
+  // coverage/coverage-summary.json is for tools. (A text reporter would print after the closing line.)
+  reporter: ['json-summary' as const],
+  reportsDirectory: 'coverage',
+  // The figures and gaps print even when a test fails (the summary reporter's table comes either way).
+  reportOnFailure: true,
+  // Measured 2026-11-23 (docs/testing.md): machines/ 96.4 % lines — on. src/ 71.0 % and server/ 84.5 % are
+  // below their 85 % targets: no threshold yet (the summary table prints the gap); turn each on once it is met.
+  thresholds: { 'machines/**': { lines: 95 } },
+};
+
 export default defineConfig({
-  test: { projects, reporters: ['default', './tests/support/summary-reporter.ts'] },
+  test: { projects, coverage, reporters: ['default', './tests/support/summary-reporter.ts'] },
 });
