@@ -23,7 +23,6 @@ import { DEFAULT_STREAM_OPTIONS, type StreamOptions } from './options.ts';
 /** Largest message a client may send (a login's jwt, a chat message); larger closes the socket (1009). */
 export const STREAM_MAX_PAYLOAD_BYTES = 8 * 1024;
 
-
 /**
  * The device id of a socket request. A browser's WebSocket cannot set headers, so besides X-API-UUID the
  * cookie of that name (same site) and a `uuid` query value (another host) count.
