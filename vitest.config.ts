@@ -24,6 +24,18 @@ const projects = [
     },
   },
   {
+    define,
+    // issue 18 §2: the machines' generated paths on the rendered app, against the real server (one per file).
+    test: {
+      name: 'ui',
+      environment: 'jsdom',
+      include: ['tests/ui/**/*.test.{ts,tsx}'],
+      setupFiles: ['tests/support/unit-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+    },
+  },
+  {
     test: {
       name: 'server',
       environment: 'node',

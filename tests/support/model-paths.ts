@@ -921,6 +921,17 @@ export async function replayAll(graph: ModelGraph, harness: Harness): Promise<Co
 // ───────────────────────────── vitest wiring ─────────────────────────────
 
 /**
+ * A machine's model as its model test declares it (title, graphs, harness), in a module of its own
+ * (`tests/machines/<name>.model.ts`) so that the UI model test (tests/ui) runs the same paths on the app.
+ */
+export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine> {
+  title: string;
+  machine: TMachine;
+  graphs: Array<ModelOptions<TMachine>>;
+  harness: Harness;
+}
+
+/**
  * Declares the model-based tests of a machine: one test per graph replaying all of its paths against a real
  * actor, and one test asserting that, together, they reached every state node and took every transition of
  * the machine, and replayed every vertex and edge of every graph.
