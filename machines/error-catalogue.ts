@@ -1,6 +1,6 @@
 // spec §8: the one table of reactions to coded API errors. The app actor consults it; nothing else decides.
 import { CODE, SESSION_ENDING_CODES } from '../src/protocol/api.ts';
-import { ACCESS_ALERT, ACCESS_CAVEAT, HOME_PATH, LOGIN_PATH, RESTRICTION_PATH } from './navigation-policy.ts';
+import { ALERT_PAGE, CAVEAT_PAGE, HOME_PATH, LOGIN_PATH } from './navigation-policy.ts';
 
 /** A coded error as the API client publishes it (pure data, so machines need not import the client). */
 export interface ApiErrorInfo {
@@ -58,20 +58,14 @@ export const ERROR_CATALOGUE: ReadonlyArray<CatalogueRow> = [
   {
     type: 'business',
     codes: [CODE.accessCaveat, CODE.accessBlocked],
-    reactions: [
-      { kind: 'restricted' },
-      { kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_CAVEAT}`, replace: true },
-    ],
+    reactions: [{ kind: 'restricted' }, { kind: 'navigate', to: CAVEAT_PAGE, replace: true }],
     why: 'spec §8: 6031, 6033 go to the restriction page (access-caveat)',
   },
   {
     type: 'business',
     codes: [CODE.accessAlert],
     when: (f) => f.maintainStatus !== 0 && !f.alertSkipped,
-    reactions: [
-      { kind: 'alert' },
-      { kind: 'navigate', to: `${RESTRICTION_PATH}?name=${ACCESS_ALERT}`, replace: true },
-    ],
+    reactions: [{ kind: 'alert' }, { kind: 'navigate', to: ALERT_PAGE, replace: true }],
     why: 'spec §8: 6032 goes to the restriction page (access-alert) unless in maintenance or skipped',
   },
   {

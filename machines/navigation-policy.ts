@@ -14,6 +14,9 @@ export const RESTRICTION_PATH = '/other/restrictionIp';
 /** spec §2: the restriction page's `name` query. */
 export const ACCESS_CAVEAT = 'access-caveat';
 export const ACCESS_ALERT = 'access-alert';
+/** spec §8: the restriction page for 6031/6033 (access-caveat) and for 6032 (access-alert). */
+export const CAVEAT_PAGE = `${RESTRICTION_PATH}?name=${ACCESS_CAVEAT}`;
+export const ALERT_PAGE = `${RESTRICTION_PATH}?name=${ACCESS_ALERT}`;
 
 /** The login state as the session actor's snapshot tells it (see `loginStatus` in session.machine.ts). */
 export type LoginStatus = 'anonymous' | 'restoring' | 'member';
@@ -71,10 +74,15 @@ export function decide(f: PolicyFacts): Decision {
   if (f.onlyWhen && f.gate.settled) {
     // issue 8 §2: the maintenance page when the site is up, the restriction page when nothing restricts the
     // caller (any more), send the player home.
-    if (f.onlyWhen === 'maintenance') return to(HOME_PATH);
+    // A restricted caller leaving a page whose condition is gone goes to the caveat page, not home (spec §8
+    // 6031/6033): this redirect can be the last word after the catalogue's own navigation to that page (a
+    // maintenance page whose re-read is refused renders once more, with the gate restricted, before the router
+    // moves on), so it must agree with it.
+    const away = f.gate.restricted ? CAVEAT_PAGE : HOME_PATH;
+    if (f.onlyWhen === 'maintenance') return to(away);
     const name = new URLSearchParams(f.search).get('name');
     const holds = name === ACCESS_ALERT ? f.gate.alert : f.gate.restricted;
-    if (!holds) return to(HOME_PATH);
+    if (!holds) return to(away);
   }
   switch (f.access) {
     case 'member':
