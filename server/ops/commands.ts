@@ -16,6 +16,15 @@ import {
 } from '../modules/site/config.ts';
 import { addNotice } from '../modules/site/notices.ts';
 import { NOTICE_CATEGORY } from '../../src/protocol/site.ts';
+import { formatFen, yuanToFen } from '../../src/protocol/money.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  balanceOf,
+  checkLedger,
+  LedgerError,
+  transfer,
+  TRANSFER_ID_PATTERN,
+} from '../modules/ledger/ledger.ts';
 
 import { formatStoredPhone, parseStoredPhone } from '../../src/protocol/member.ts';
 import { setChatMuted } from '../modules/chat/chat.ts';
@@ -41,7 +50,10 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   device block|unblock <uuid> [reason] block a device (X-API-UUID): it then answers 10102
   member show <phone>                  a member, their invite code and who invited them
   chat mute|unmute <phone>             stop or allow a member speaking in the live-stream chat
-                                       (their open sockets get speechStatus 0 or 1 at once)`;
+                                       (their open sockets get speechStatus 0 or 1 at once)
+  ledger check                         reconcile the ledger: balances = entries, entries sum to 0, none below 0
+  credit <phone> <yuan> <reason> [id]  credit a member's central wallet from promotions (a ledger transfer;
+                                       give the printed id again to retry without crediting twice)`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -165,6 +177,42 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       const memberId = await setChatMuted(db, phone, action === 'mute');
       if (memberId === null) return `no member ${phone}`;
       return `member ${memberId} ${phone} ${action === 'mute' ? 'muted (speechStatus 0)' : 'may speak again (speechStatus 1)'}`;
+    }
+    case 'ledger': {
+      if (action !== 'check') throw new OpsUsageError('ledger check');
+      const check = await checkLedger(db);
+      const counts = `${check.accounts} accounts, ${check.transfers} transfers, ${check.entries} entries`;
+      if (check.ok) return `ledger ok: ${counts}`;
+      throw new OpsUsageError(`ledger NOT ok (${counts}):\n${check.problems.join('\n')}`);
+    }
+    case 'credit': {
+      // `credit <phone> <yuan> <reason> [id]`: argv[1] is the phone here.
+      const [amountText, reason, givenId] = rest;
+      const { countryCode, number } = parseStoredPhone(action ?? '');
+      if (!action || !/^\d+$/.test(number) || !amountText || !reason)
+        throw new OpsUsageError('credit <phone> <yuan> <reason> [id]');
+      const fen = yuanToFen(amountText);
+      if (fen === null || fen <= 0) throw new OpsUsageError(`not an amount: ${amountText}`);
+      const id = givenId ?? `ops-credit:${randomUUID()}`;
+      if (!TRANSFER_ID_PATTERN.test(id)) throw new OpsUsageError(`bad id ${id}`);
+      const phone = formatStoredPhone(countryCode, number);
+      const m = await selectMemberWithInviter(db, phone);
+      if (!m) throw new OpsUsageError(`no member ${phone}`);
+      try {
+        await transfer(db, {
+          id,
+          from: { kind: 'promotions' },
+          to: { memberId: Number(m.id), kind: 'central' },
+          amount: fen,
+          kind: 'adjustment',
+          memo: { reason, by: 'operator' },
+        });
+      } catch (err) {
+        if (err instanceof LedgerError) throw new OpsUsageError(`refused (${err.refusal}): ${err.message}`);
+        throw err;
+      }
+      const { balance } = await balanceOf(db, { memberId: Number(m.id), kind: 'central' });
+      return `credited ${formatFen(fen)} to ${phone} (transfer ${id}); central wallet ${formatFen(balance)}`;
     }
     default:
       throw new OpsUsageError(area ? `unknown command ${area}` : 'no command given');

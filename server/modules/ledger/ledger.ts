@@ -1,0 +1,414 @@
+// The ledger (issue 9 §1; docs/decisions/0017-ledger.md): the only code that changes a balance.
+//
+// - Double entry: a transfer moves an amount (integer fen) from one account to another; when posted it writes
+//   two entries that sum to zero, and both accounts' balances move in the same transaction.
+// - The caller makes the transfer's id, its idempotency key: the same id with the same fields answers the first
+//   result, with other fields the `idempotencyConflict` refusal; a refused or failed write stores nothing.
+// - A member account cannot go below zero: the database refuses it (the CHECK ledger_member_not_negative on
+//   balance - held), so concurrent spenders cannot both pass a read-then-write.
+// - Two-phase: a pending transfer holds the amount on its debit account (held counts against the balance) and
+//   is later posted or voided, at most once.
+// - A change of a member's central wallet publishes the balance push (msgId 20002) in the same transaction: it
+//   goes out on commit, never on rollback.
+import type { Db, Queryable } from '../../db/db.ts';
+import { publishBalanceChange } from '../../stream/channels.ts';
+
+export type AccountKind =
+  'central' | 'venue' | 'bonus' | 'locked' | 'cash_in' | 'cash_out' | 'house' | 'promotions' | 'fees';
+
+/** Accounts of the house (no member): they may go below zero (cash comes in from outside the ledger). */
+export const SYSTEM_KINDS: ReadonlySet<AccountKind> = new Set([
+  'cash_in',
+  'cash_out',
+  'house',
+  'promotions',
+  'fees',
+]);
+
+export type AccountRef =
+  | { memberId: number; kind: 'central' | 'bonus' | 'locked' }
+  | { memberId: number; kind: 'venue'; venue: string }
+  | { kind: 'cash_in' | 'cash_out' | 'promotions' | 'fees' }
+  | { kind: 'house'; venue: string };
+
+export type TransferState = 'pending' | 'posted' | 'voided';
+
+export interface TransferRequest {
+  /** The caller-made id (8–80 of A–Z a–z 0–9 _ . : -): the idempotency key. */
+  id: string;
+  from: AccountRef;
+  to: AccountRef;
+  /** Integer minor units (fen), > 0. */
+  amount: number;
+  /** What kind of movement (deposit, transfer_in, adjustment…): lower-case words. */
+  kind: string;
+  memo?: Record<string, unknown>;
+  /** Hold the amount now; post or void later (withdrawals, unconfirmed venue transfers). */
+  pending?: boolean;
+}
+
+export interface Transfer {
+  id: string;
+  debitAccount: number;
+  creditAccount: number;
+  amount: number;
+  kind: string;
+  state: TransferState;
+  memo: Record<string, unknown>;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+export type LedgerRefusal =
+  /** The debit member account cannot afford it. */
+  | 'insufficient'
+  /** The id was used before for a different transfer. */
+  | 'idempotencyConflict'
+  /** Post or void of a transfer that is not pending (it was settled the other way). */
+  | 'notPending'
+  /** Post or void of an unknown transfer. */
+  | 'unknownTransfer'
+  /** A bad id, amount or account. */
+  | 'invalid';
+
+export class LedgerError extends Error {
+  constructor(
+    readonly refusal: LedgerRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+export const TRANSFER_ID_PATTERN = /^[A-Za-z0-9_.:-]{8,80}$/;
+const KIND_PATTERN = /^[a-z][a-z_]{1,31}$/;
+/** The largest amount one transfer may move: 10^13 fen (a hundred billion yuan), far inside a bigint. */
+export const MAX_TRANSFER_FEN = 10_000_000_000_000;
+
+// ---- accounts ----------------------------------------------------------------------------------------------
+
+function refParts(ref: AccountRef): { memberId: number | null; kind: AccountKind; venue: string | null } {
+  return {
+    memberId: 'memberId' in ref ? ref.memberId : null,
+    kind: ref.kind,
+    venue: 'venue' in ref ? ref.venue : null,
+  };
+}
+
+/** The account's id, created on first use (empty). */
+export async function accountId(q: Queryable, ref: AccountRef): Promise<number> {
+  const { memberId, kind, venue } = refParts(ref);
+  const found = await q.query<{ id: string }>(
+    `SELECT id FROM ledger_accounts
+      WHERE coalesce(member_id, 0) = coalesce($1::bigint, 0) AND kind = $2 AND coalesce(venue, '') = coalesce($3::text, '')`,
+    [memberId, kind, venue],
+  );
+  if (found.rows[0]) return Number(found.rows[0].id);
+  await q.query(
+    `INSERT INTO ledger_accounts (member_id, kind, venue) VALUES ($1, $2, $3)
+     ON CONFLICT ((coalesce(member_id, 0)), kind, (coalesce(venue, ''))) DO NOTHING`,
+    [memberId, kind, venue],
+  );
+  const again = await q.query<{ id: string }>(
+    `SELECT id FROM ledger_accounts
+      WHERE coalesce(member_id, 0) = coalesce($1::bigint, 0) AND kind = $2 AND coalesce(venue, '') = coalesce($3::text, '')`,
+    [memberId, kind, venue],
+  );
+  return Number(again.rows[0]!.id);
+}
+
+export interface Balance {
+  /** Integer fen on the account. */
+  balance: number;
+  /** Held by pending transfers out. */
+  held: number;
+  /** What can be spent: balance - held. */
+  available: number;
+}
+
+/** The account's balance (zero for an account never used). */
+export async function balanceOf(q: Queryable, ref: AccountRef): Promise<Balance> {
+  const { memberId, kind, venue } = refParts(ref);
+  const { rows } = await q.query<{ balance: string; held: string }>(
+    `SELECT balance, held FROM ledger_accounts
+      WHERE coalesce(member_id, 0) = coalesce($1::bigint, 0) AND kind = $2 AND coalesce(venue, '') = coalesce($3::text, '')`,
+    [memberId, kind, venue],
+  );
+  const balance = Number(rows[0]?.balance ?? 0);
+  const held = Number(rows[0]?.held ?? 0);
+  return { balance, held, available: balance - held };
+}
+
+// ---- transfers ---------------------------------------------------------------------------------------------
+
+interface TransferRow {
+  id: string;
+  debit_account: string;
+  credit_account: string;
+  amount: string;
+  kind: string;
+  state: TransferState;
+  memo: Record<string, unknown>;
+  created_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toTransfer(r: TransferRow): Transfer {
+  return {
+    id: r.id,
+    debitAccount: Number(r.debit_account),
+    creditAccount: Number(r.credit_account),
+    amount: Number(r.amount),
+    kind: r.kind,
+    state: r.state,
+    memo: r.memo,
+    createdAt: iso(r.created_at)!,
+    settledAt: iso(r.settled_at),
+  };
+}
+
+const TRANSFER_COLUMNS =
+  'id, debit_account, credit_account, amount, kind, state, memo, created_at, settled_at';
+
+function validate(req: TransferRequest): void {
+  if (!TRANSFER_ID_PATTERN.test(req.id))
+    throw new LedgerError('invalid', `bad transfer id ${JSON.stringify(req.id)}`);
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0 || req.amount > MAX_TRANSFER_FEN)
+    throw new LedgerError('invalid', `bad amount ${String(req.amount)}`);
+  if (!KIND_PATTERN.test(req.kind)) throw new LedgerError('invalid', `bad kind ${JSON.stringify(req.kind)}`);
+  for (const ref of [req.from, req.to]) {
+    if ('memberId' in ref && (!Number.isSafeInteger(ref.memberId) || ref.memberId <= 0))
+      throw new LedgerError('invalid', 'bad member id');
+  }
+}
+
+const isCheckViolation = (err: unknown, constraint: string) =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '23514' &&
+  String((err as { constraint?: string }).constraint ?? (err as Error).message).includes(constraint);
+
+/**
+ * Moves one account's balance by `delta` (the database refuses a member account below zero) and returns the
+ * new balance and the account's member (null for the house).
+ */
+async function move(
+  tx: Queryable,
+  account: number,
+  delta: number,
+  heldDelta = 0,
+): Promise<{ balance: number; memberId: number | null; kind: AccountKind }> {
+  try {
+    const { rows } = await tx.query<{ balance: string; member_id: string | null; kind: AccountKind }>(
+      `UPDATE ledger_accounts SET balance = balance + $2, held = held + $3 WHERE id = $1
+       RETURNING balance, member_id, kind`,
+      [account, delta, heldDelta],
+    );
+    const row = rows[0]!;
+    return {
+      balance: Number(row.balance),
+      memberId: row.member_id === null ? null : Number(row.member_id),
+      kind: row.kind,
+    };
+  } catch (err) {
+    if (isCheckViolation(err, 'ledger_member_not_negative'))
+      throw new LedgerError('insufficient', 'the account cannot afford it');
+    throw err;
+  }
+}
+
+/** The balance push of a member's central wallet (msgId 20002), sent on commit. */
+async function pushIfCentral(
+  tx: Queryable,
+  moved: { balance: number; memberId: number | null; kind: AccountKind },
+  change: number,
+  reason: string,
+) {
+  if (moved.memberId !== null && moved.kind === 'central')
+    await publishBalanceChange(tx, moved.memberId, { balance: moved.balance, change, reason });
+}
+
+/** Posts the two entries of a transfer and moves both balances, debit and credit locked in id order. */
+async function postEntries(
+  tx: Queryable,
+  t: { id: string; debit: number; credit: number; amount: number; kind: string },
+  releaseHeld: boolean,
+): Promise<void> {
+  const legs = [
+    { account: t.debit, delta: -t.amount, held: releaseHeld ? -t.amount : 0 },
+    { account: t.credit, delta: t.amount, held: 0 },
+  ].sort((a, b) => a.account - b.account);
+  for (const leg of legs) {
+    const moved = await move(tx, leg.account, leg.delta, leg.held);
+    await tx.query(
+      'INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)',
+      [t.id, leg.account, leg.delta, moved.balance],
+    );
+    await pushIfCentral(tx, moved, leg.delta, t.kind);
+  }
+}
+
+/**
+ * Makes a transfer, once per id. Answers the transfer as stored (the first result when the id was used before
+ * with the same fields). Throws LedgerError: insufficient (nothing stored), idempotencyConflict, invalid.
+ */
+export async function transfer(db: Db, req: TransferRequest): Promise<Transfer> {
+  validate(req);
+  return db.transaction((tx) => transferIn(tx, req));
+}
+
+/** `transfer` inside the caller's transaction (an order and its credit commit together). */
+export async function transferIn(tx: Queryable, req: TransferRequest): Promise<Transfer> {
+  validate(req);
+  const debit = await accountId(tx, req.from);
+  const credit = await accountId(tx, req.to);
+  if (debit === credit) throw new LedgerError('invalid', 'a transfer needs two accounts');
+  const memo = JSON.stringify(req.memo ?? {});
+  const state: TransferState = req.pending ? 'pending' : 'posted';
+  // The id first: a second writer of the same id waits here for the first to commit or roll back.
+  const inserted = await tx.query<TransferRow>(
+    `INSERT INTO ledger_transfers (id, debit_account, credit_account, amount, kind, state, memo, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, CASE WHEN $6 = 'posted' THEN now() END)
+     ON CONFLICT (id) DO NOTHING RETURNING ${TRANSFER_COLUMNS}`,
+    [req.id, debit, credit, req.amount, req.kind, state, memo],
+  );
+  if (!inserted.rows[0]) {
+    const { rows } = await tx.query<TransferRow & { same: boolean }>(
+      `SELECT ${TRANSFER_COLUMNS},
+              (debit_account = $2 AND credit_account = $3 AND amount = $4 AND kind = $5 AND memo = $6::jsonb
+               AND (state = 'pending') = $7) AS same
+         FROM ledger_transfers WHERE id = $1`,
+      [req.id, debit, credit, req.amount, req.kind, memo, state === 'pending'],
+    );
+    const first = rows[0]!;
+    // A pending transfer asked again after it was settled is the same transfer: its first result stands.
+    const samePending =
+      state === 'pending' &&
+      Number(first.debit_account) === debit &&
+      Number(first.credit_account) === credit &&
+      Number(first.amount) === req.amount &&
+      first.kind === req.kind;
+    if (!first.same && !samePending)
+      throw new LedgerError('idempotencyConflict', `transfer ${req.id} was made with other fields`);
+    return toTransfer(first);
+  }
+  if (state === 'pending') {
+    // Held, not moved: the debit account's spendable balance shrinks now (the database refuses below zero).
+    await move(tx, debit, 0, req.amount);
+  } else {
+    await postEntries(tx, { id: req.id, debit, credit, amount: req.amount, kind: req.kind }, false);
+  }
+  return toTransfer(inserted.rows[0]);
+}
+
+/**
+ * Settles a pending transfer: posted (the held amount moves) or voided (it is released), at most once. Asking
+ * again for the outcome it already has answers it; asking for the other is `notPending`.
+ */
+export async function settle(db: Db, id: string, outcome: 'posted' | 'voided'): Promise<Transfer> {
+  if (!TRANSFER_ID_PATTERN.test(id))
+    throw new LedgerError('invalid', `bad transfer id ${JSON.stringify(id)}`);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<TransferRow>(
+      `UPDATE ledger_transfers SET state = $2, settled_at = now() WHERE id = $1 AND state = 'pending'
+       RETURNING ${TRANSFER_COLUMNS}`,
+      [id, outcome],
+    );
+    const row = rows[0];
+    if (!row) {
+      const existing = await tx.query<TransferRow>(
+        `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE id = $1`,
+        [id],
+      );
+      const first = existing.rows[0];
+      if (!first) throw new LedgerError('unknownTransfer', `no transfer ${id}`);
+      if (first.state === outcome) return toTransfer(first);
+      throw new LedgerError('notPending', `transfer ${id} is ${first.state}`);
+    }
+    const t = toTransfer(row);
+    if (outcome === 'posted') {
+      await postEntries(
+        tx,
+        { id, debit: t.debitAccount, credit: t.creditAccount, amount: t.amount, kind: t.kind },
+        true,
+      );
+    } else {
+      await move(tx, t.debitAccount, 0, -t.amount);
+    }
+    return t;
+  });
+}
+
+export async function findTransfer(q: Queryable, id: string): Promise<Transfer | null> {
+  const { rows } = await q.query<TransferRow>(
+    `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? toTransfer(rows[0]) : null;
+}
+
+// ---- reconciliation ----------------------------------------------------------------------------------------
+
+export interface LedgerCheck {
+  ok: boolean;
+  accounts: number;
+  transfers: number;
+  entries: number;
+  /** Every problem found, one line each (empty when ok). */
+  problems: string[];
+}
+
+/**
+ * The reconciliation check (`npm run ops -- ledger check`): every account's balance is the sum of its entries
+ * and its held amount the sum of its pending transfers out; every posted transfer has two entries summing to
+ * zero and the others none; all entries sum to zero; no member account is below zero.
+ */
+export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
+  const problems: string[] = [];
+  const counts = await q.query<{
+    accounts: string;
+    transfers: string;
+    entries: string;
+    total: string | null;
+  }>(
+    `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts, (SELECT count(*) FROM ledger_transfers) AS transfers,
+            (SELECT count(*) FROM ledger_entries) AS entries, (SELECT sum(amount) FROM ledger_entries) AS total`,
+  );
+  const c = counts.rows[0]!;
+  if (Number(c.total ?? 0) !== 0) problems.push(`entries sum to ${c.total}, not 0`);
+  const drift = await q.query<{ id: string; balance: string; sum: string }>(
+    `SELECT a.id, a.balance, coalesce(e.sum, 0) AS sum FROM ledger_accounts a
+       LEFT JOIN (SELECT account_id, sum(amount) AS sum FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
+      WHERE a.balance <> coalesce(e.sum, 0)`,
+  );
+  for (const r of drift.rows) problems.push(`account ${r.id}: balance ${r.balance}, entries ${r.sum}`);
+  const held = await q.query<{ id: string; held: string; pending: string }>(
+    `SELECT a.id, a.held, coalesce(p.sum, 0) AS pending FROM ledger_accounts a
+       LEFT JOIN (SELECT debit_account, sum(amount) AS sum FROM ledger_transfers WHERE state = 'pending'
+                   GROUP BY debit_account) p ON p.debit_account = a.id
+      WHERE a.held <> coalesce(p.sum, 0)`,
+  );
+  for (const r of held.rows) problems.push(`account ${r.id}: held ${r.held}, pending transfers ${r.pending}`);
+  const shapes = await q.query<{ id: string; state: string; n: string; sum: string | null }>(
+    `SELECT t.id, t.state, count(e.id) AS n, sum(e.amount) AS sum FROM ledger_transfers t
+       LEFT JOIN ledger_entries e ON e.transfer_id = t.id GROUP BY t.id, t.state
+      HAVING (t.state = 'posted' AND (count(e.id) <> 2 OR sum(e.amount) <> 0))
+          OR (t.state <> 'posted' AND count(e.id) <> 0)`,
+  );
+  for (const r of shapes.rows)
+    problems.push(`transfer ${r.id} (${r.state}): ${r.n} entries summing to ${r.sum ?? 0}`);
+  const negative = await q.query<{ id: string }>(
+    'SELECT id FROM ledger_accounts WHERE member_id IS NOT NULL AND balance - held < 0',
+  );
+  for (const r of negative.rows) problems.push(`member account ${r.id} below zero`);
+  return {
+    ok: problems.length === 0,
+    accounts: Number(c.accounts),
+    transfers: Number(c.transfers),
+    entries: Number(c.entries),
+    problems,
+  };
+}
