@@ -40,4 +40,13 @@ export const SERVER_MESSAGE = {
   internal: '系统异常，请稍后重试或联系客服',
   tooManyRequests: '操作过于频繁，请稍后再试',
   deviceBlocked: '您的设备已被限制访问，如有疑问请联系客服',
+  insufficientBalance: '余额不足',
+  duplicateRequest: '该笔请求已提交过且内容不同，请刷新页面后重试',
+  venueUnavailable: '该场馆维护中，暂时无法转账',
+  refreshLocked: '刷新过于频繁，请稍后再试',
+  channelUnavailable: '该充值渠道暂不可用，请选择其他渠道',
+  amountOutOfRange: '充值金额不在该渠道的限额范围内',
+  orderExpired: '订单已过期，请重新下单',
+  orderNotFound: '订单不存在',
+  orderSettled: '订单已完成或已取消',
 } as const;

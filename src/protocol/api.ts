@@ -37,6 +37,25 @@ export const CODE = {
   tokenRevoked: 10105,
   apiAuth: 10108,
   validCode: 10409,
+  // Money (issue 9; the spec names no codes for these: docs/api.md "Money codes" is their design).
+  /** The wallet cannot afford it (the ledger refused: a member balance never goes below zero). */
+  insufficientBalance: 30001,
+  /** The request id (the caller-made idempotency key) was used before for a different request. */
+  duplicateRequest: 30002,
+  /** The venue is under maintenance or closed: its wallet cannot take or give money now. */
+  venueUnavailable: 30003,
+  /** The venue wallet was refreshed a moment ago: wait (spec §2 refresh lock). */
+  refreshLocked: 30004,
+  /** The deposit channel is closed or unknown. */
+  channelUnavailable: 30011,
+  /** The amount is outside the channel's minimum and maximum. */
+  amountOutOfRange: 30012,
+  /** The deposit order expired: it can no longer be paid. */
+  orderExpired: 30013,
+  /** No such deposit order (for this member). */
+  orderNotFound: 30014,
+  /** The deposit order was already paid or cancelled. */
+  orderSettled: 30015,
 } as const;
 export type ApiCode = (typeof CODE)[keyof typeof CODE];
 
