@@ -28,6 +28,7 @@ import { opsEndpoint } from './ops/endpoint.ts';
 import { deriveSignMap } from './security/signing.ts';
 import type { StreamOptions } from './stream/options.ts';
 import { streamRoutes } from './stream/routes.ts';
+import { walletModule } from './modules/wallet/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 
 export interface AppDeps {
@@ -124,6 +125,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       sms: deps.sms ?? sandboxSmsGateway,
     });
     await api.register(gameModule, { db });
+    await api.register(walletModule, { db });
     await api.register(cacheModule, {
       db,
       cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },

@@ -146,6 +146,9 @@ export interface MemberInfo {
   vipLevel: number;
   inviteCode: string;
   registeredAt: string;
+  /** With withLockMoney: 1 (spec §7): the central wallet's balance and the amount locked in it, fen. */
+  balance?: number;
+  lockMoney?: number;
 }
 
 export interface MemberJwt {

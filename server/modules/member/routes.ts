@@ -6,6 +6,7 @@ import { deviceOf } from '../../http/device.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
 import { memberScope, sessionOf } from '../../http/member-scope.ts';
 import { deriveJwtKey, signJwt } from '../../security/jwt.ts';
+import { balanceOf } from '../ledger/ledger.ts';
 import { MEMBER_JWT_TTL_S } from './limits.ts';
 import {
   hashUserName,
@@ -72,7 +73,10 @@ export const memberModule: FastifyPluginAsyncTypebox<MemberModuleOptions> = asyn
         if (typeof given === 'string' && given && given !== hashUserName(info.userName)) {
           throw new ApiError(CODE.tokenInvalid, SESSION_MESSAGE.invalid);
         }
-        return ok(info);
+        // spec §7 withLockMoney: 1 — the central wallet's balance and the amount locked in it (fen, issue 9 §2).
+        if (req.body?.withLockMoney !== 1) return ok(info);
+        const money = await balanceOf(db, { memberId: info.userId, kind: 'central' });
+        return ok({ ...info, balance: money.balance, lockMoney: money.held });
       });
 
       member.get('/site/api/v1/user/member/jwt', { schema: memberJwtSchema }, async (req) =>

@@ -100,6 +100,9 @@ export const memberInfoSchema = {
         vipLevel: Type.Integer(),
         inviteCode: Type.String(),
         registeredAt: Type.String(),
+        /** withLockMoney: 1 — the central wallet, fen (issue 9 §2). */
+        balance: Type.Optional(Type.Integer()),
+        lockMoney: Type.Optional(Type.Integer()),
       }),
     ),
   },
