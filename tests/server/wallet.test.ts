@@ -67,7 +67,7 @@ async function player(fen = 0): Promise<Player> {
   return { id, token: res.body.data.token as string };
 }
 
-const as = (p: Player, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const as = (p: Player, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   t.call({ method, url, headers: { 'X-API-TOKEN': p.token }, ...(payload === undefined ? {} : { payload }) });
 
 const summary = async (p: Player) => (await as(p, 'GET', SUMMARY)).body.data;

@@ -43,7 +43,7 @@ CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id, id);
 CREATE INDEX ledger_entries_transfer_idx ON ledger_entries (transfer_id);
 
 -- Immutable: entries are never changed or removed; a transfer only ever leaves 'pending', once.
-CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'ledger rows are immutable' USING ERRCODE = 'P0001';
 END;
@@ -51,7 +51,7 @@ $$;
 CREATE TRIGGER ledger_entries_immutable BEFORE UPDATE OR DELETE ON ledger_entries
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 
-CREATE FUNCTION ledger_transfer_settles_once() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION ledger_transfer_settles_once() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' OR OLD.state <> 'pending' OR NEW.state = 'pending'
      OR NEW.id <> OLD.id OR NEW.debit_account <> OLD.debit_account OR NEW.credit_account <> OLD.credit_account
