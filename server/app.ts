@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { restrictionFor } from './modules/access/restrictions.ts';
 import { actModule, cacheableActCalls } from './modules/act/routes.ts';
 import { cacheModule } from './modules/cache/routes.ts';
+import { depositModule } from './modules/deposit/routes.ts';
 import { gameModule, platformCounts, PLATFORM_COUNT_PATH } from './modules/game/routes.ts';
 import { memberModule } from './modules/member/routes.ts';
 import { sandboxSmsGateway, type SmsGateway } from './modules/member/sms.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     });
     await api.register(gameModule, { db });
     await api.register(walletModule, { db });
+    await api.register(depositModule, { db, secret: config.signingSecret });
     await api.register(cacheModule, {
       db,
       cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },

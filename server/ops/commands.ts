@@ -32,6 +32,7 @@ import { setDeviceBlocked } from '../modules/member/devices.ts';
 import { DEVICE_UUID_PATTERN } from '../http/device.ts';
 import { selectMemberWithInviter } from '../modules/member/repository.ts';
 import { latestSmsCode } from '../modules/member/sms.ts';
+import { depositOps } from '../modules/deposit/ops.ts';
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
 export class OpsUsageError extends Error {}
@@ -53,7 +54,8 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
                                        (their open sockets get speechStatus 0 or 1 at once)
   ledger check                         reconcile the ledger: balances = entries, entries sum to 0, none below 0
   credit <phone> <yuan> <reason> [id]  credit a member's central wallet from promotions (a ledger transfer;
-                                       give the printed id again to retry without crediting twice)`;
+                                       give the printed id again to retry without crediting twice)
+  deposit list [count] | show <order>  recent deposit orders, or one order with its ledger transfers and turnover`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -213,6 +215,11 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       }
       const { balance } = await balanceOf(db, { memberId: Number(m.id), kind: 'central' });
       return `credited ${formatFen(fen)} to ${phone} (transfer ${id}); central wallet ${formatFen(balance)}`;
+    }
+    case 'deposit': {
+      const result = await depositOps(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
     }
     default:
       throw new OpsUsageError(area ? `unknown command ${area}` : 'no command given');

@@ -19,6 +19,13 @@ const EXEMPT: Record<string, string> = {
   'GET /index.html': 'the page, by name',
   'GET /*': 'built assets and public files (@fastify/static)',
   [`POST ${OPS_PATH}`]: 'the operator endpoint: loopback and secret only, not an API path',
+  // The sandbox cashier (issue 9 §3): a page and forms a browser opens, which cannot send the X-API-* headers;
+  // each route declares its schemas all the same (docs/api.md "Deposits").
+  'GET /sandbox/cashier/:orderId': 'the sandbox cashier page (HTML)',
+  'GET /sandbox/cashier/:orderId/state': "the cashier page's state poll",
+  'POST /sandbox/cashier/:orderId': "the cashier's 支付 / 取消 forms",
+  'GET /sandbox/cashier.js': "the cashier page's script (no inline scripts under the CSP)",
+  'POST /sandbox/notify': "the sandbox payment provider's signed callback",
 };
 
 let db: Db;
