@@ -24,9 +24,13 @@ const USER_INFO_PASSPHRASE = 'qipai-user-info-v1';
 export function readToken(): string | null {
   const cookie = getCookie(SESSION_KEYS.token);
   if (cookie) return cookie;
-  // A remembered login whose cookie was cleared by the browser but not its storage.
+  // A remembered login whose cookie was cleared by the browser but not its storage: the cookie is put back, since
+  // every API call reads the token from the cookie (spec §6: calls carry the token when one exists). Found by the
+  // session's UI model test: without it the restore asked member/info with no token and was refused (10004).
   const remembered = storageGet<{ isChecked?: boolean }>(SESSION_KEYS.loginInfo)?.isChecked === true;
-  return remembered ? storageGet<string>(SESSION_KEYS.token) : null;
+  const kept = remembered ? storageGet<string>(SESSION_KEYS.token) : null;
+  if (kept) setCookie(SESSION_KEYS.token, kept, { days: REMEMBER_LOGIN_DAYS });
+  return kept;
 }
 
 export function rememberLoginTicked(): boolean {

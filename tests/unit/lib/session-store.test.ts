@@ -31,6 +31,14 @@ describe('session store (spec §3 local items, §5 token lifetime)', () => {
     expect(readToken()).toBe('tok-1');
   });
 
+  it('a remembered login whose cookie the browser cleared puts the cookie back, so calls carry it (spec §6)', () => {
+    persistToken('tok-kept', true, '13800138000');
+    document.cookie = 'X-API-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(getCookie('X-API-TOKEN')).toBeUndefined();
+    expect(readToken()).toBe('tok-kept');
+    expect(getCookie('X-API-TOKEN')).toBe('tok-kept');
+  });
+
   it('a session login keeps the token in a session cookie only', () => {
     persistToken('tok-2', false, '13800138000');
     expect(getCookie('X-API-TOKEN')).toBe('tok-2');
