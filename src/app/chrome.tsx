@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { t } from '../i18n/zh-CN.ts';
+import { formatFen } from '../protocol/money.ts';
 import { maskPhone } from '../lib/phone-mask.ts';
 import { loginStatus } from '../../machines/session.machine.ts';
 import { useSystemActor } from './system.ts';
@@ -85,6 +86,28 @@ function ConnectionDot() {
   );
 }
 
+/**
+ * The central wallet in the header (issue 9 §2): member info's balance (withLockMoney), then each balance push
+ * (msgId 20002) of the logged-in socket. Nothing before the server said it.
+ */
+function HeaderBalance() {
+  const sessionRef = useSystemActor('session');
+  const socketRef = useSystemActor('socket');
+  const fromInfo = useSelector(sessionRef, (s) => s.context.member?.balance ?? null);
+  // A push counts only on the member's own logged-in socket (a closed socket forgets who it was).
+  const pushed = useSelector(socketRef, (s) =>
+    s.context.loginData ? (s.context.lastBalance?.balance ?? null) : null,
+  );
+  const fen = pushed ?? fromInfo;
+  if (fen === null) return null;
+  const amount = t.wallet.yuan(formatFen(fen));
+  return (
+    <Link className="header-balance" to="/mine/finance/wallet" aria-label={`${t.wallet.central} ${amount}`}>
+      {amount}
+    </Link>
+  );
+}
+
 /** Login and register for a visitor; the player's name and logout once logged in. */
 function AccountActions() {
   const sessionRef = useSystemActor('session');
@@ -97,6 +120,7 @@ function AccountActions() {
     return (
       <>
         <ConnectionDot />
+        <HeaderBalance />
         <Link className="account-name" to="/mine">
           {t.auth.welcome(maskPhone(userName ?? ''))}
         </Link>

@@ -59,6 +59,12 @@ export const CODE = {
 } as const;
 export type ApiCode = (typeof CODE)[keyof typeof CODE];
 
+/** The money codes (issue 9: 30001–30099): refusals the wallet and deposit pages show themselves. */
+export const isMoneyCode = (code: unknown): boolean => {
+  const n = typeof code === 'string' ? Number(code) : code;
+  return typeof n === 'number' && n >= 30001 && n <= 30099;
+};
+
 /** spec §8: 6001, 10105, 10004, 10104 clear the token. */
 export const TOKEN_CLEARING_CODES = [
   CODE.loggedInElsewhere,

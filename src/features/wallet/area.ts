@@ -1,9 +1,55 @@
-import { depositWarningMachine } from '../../../machines/wallet/deposit-warning.machine.ts';
+import { assign, fromPromise, sendParent } from 'xstate';
+import { recordsMachine } from '../../../machines/wallet/records.machine.ts';
+import { transferFormMachine } from '../../../machines/wallet/transfer-form.machine.ts';
+import { walletMachine } from '../../../machines/wallet/wallet.machine.ts';
+import {
+  fetchRecords,
+  fetchWallet,
+  recallFunds,
+  refreshVenueWallet,
+  switchAutoTransfer,
+  transferFunds,
+} from '../../api/wallet/wallet.ts';
 import type { AreaModule } from '../../app/area-module.ts';
+import { BalancePage } from './balance-page.tsx';
+import { RecordsPage } from './records-page.tsx';
+import { TransferPage } from './transfer-page.tsx';
+import { WalletPage } from './wallet-page.tsx';
 
-// The wallet area (spec §2 /mine/finance/*, /mine/balance). Its pages come with the money issues (they are in
-// NOT_YET_BUILT); its actor already carries the deposit-safety warning rule (issue 5 §1, spec §2).
+/** A caller-made request id (the idempotency key of a money-moving call, docs/api.md "Wallet"). */
+const newRequestId = () => crypto.randomUUID();
+
+// The wallet area (spec §2 /mine/finance/*, /mine/balance, /mine/record/transRecord; issue 9): its pages and its
+// actor (balances, recall, 免转, venue refresh, the transfer form, the record query and the deposit warning).
 export const area: AreaModule = {
-  pages: {},
-  actor: { logic: depositWarningMachine, input: (path) => ({ path }) },
+  pages: {
+    '/mine/balance': BalancePage,
+    '/mine/finance/wallet': WalletPage,
+    '/mine/finance/transfer': TransferPage,
+    '/mine/record/transRecord': RecordsPage,
+  },
+  actor: {
+    logic: walletMachine.provide({
+      actors: {
+        loadWallet: fromPromise(() => fetchWallet()),
+        recall: fromPromise(({ input }) => recallFunds(input.requestId)),
+        switchAuto: fromPromise(({ input }) => switchAutoTransfer(input.enabled, input.requestId)),
+        refreshVenue: fromPromise(({ input }) => refreshVenueWallet(input.venue)),
+        transferForm: transferFormMachine.provide({
+          actors: { send: fromPromise(({ input }) => transferFunds(input)) },
+          actions: {
+            mintRequestId: assign({ requestId: () => newRequestId() }),
+            walletMoved: sendParent({ type: 'wallet.reload' }),
+          },
+        }),
+        records: recordsMachine.provide({
+          actors: {
+            load: fromPromise(({ input }) => fetchRecords({ ...input, kind: input.kind || undefined })),
+          },
+        }),
+      },
+      actions: { mintRequestId: assign({ requestId: () => newRequestId() }) },
+    }),
+    input: (path) => ({ path }),
+  },
 };
