@@ -2,14 +2,16 @@ import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup, type Ac
 import type { RecallResult, VenueRefresh, WalletSummary } from '../../src/protocol/wallet.ts';
 import { VENUE_REFRESH_LOCK_MS } from '../../src/protocol/wallet.ts';
 import type { AreaEvent, AreaInput } from '../area.ts';
-import { depositWarningMachine } from './deposit-warning.machine.ts';
+import { depositMachine } from './deposit.machine.ts';
+import { DEPOSIT_PATH, depositWarningMachine } from './deposit-warning.machine.ts';
 import { recordsMachine } from './records.machine.ts';
 import { transferFormMachine } from './transfer-form.machine.ts';
 
 // The wallet area's actor (issue 9 §2): the balances (central and every venue), 一键回收, the 免转 switch, the
 // per-venue refresh with its lock, and two children: the deposit-safety warning (spec §2) and the transfer form.
 // Every money-moving call carries a request id minted when it starts and kept for a retry after no answer. On
-// the transaction-record page a third child, the record query, runs (the wallet actor's child 'records').
+// the transaction-record page a third child, the record query, runs (the wallet actor's child 'records'), and on
+// the deposit page the deposit flow (its child 'deposit').
 
 /** spec §2: the transaction record page (served by the wallet area). */
 export const RECORDS_PATH = '/mine/record/transRecord';
@@ -60,6 +62,7 @@ export const walletMachine = setup({
   actors: {
     depositWarning: depositWarningMachine,
     records: recordsMachine,
+    deposit: depositMachine.provide({ actions: { credited: sendParent({ type: 'wallet.reload' }) } }),
     transferForm: transferFormMachine.provide({
       actions: { walletMoved: sendParent({ type: 'wallet.reload' }) },
     }),
@@ -103,6 +106,9 @@ export const walletMachine = setup({
     onRecords: ({ context }) => context.path === RECORDS_PATH,
     toRecords: ({ event }) => event.type === 'route.changed' && event.path === RECORDS_PATH,
     awayFromRecords: ({ event }) => event.type === 'route.changed' && event.path !== RECORDS_PATH,
+    onDeposit: ({ context }) => context.path === DEPOSIT_PATH,
+    toDeposit: ({ event }) => event.type === 'route.changed' && event.path === DEPOSIT_PATH,
+    awayFromDeposit: ({ event }) => event.type === 'route.changed' && event.path !== DEPOSIT_PATH,
   },
   delays: { retry: WALLET_RETRY_MS, refreshLock: VENUE_REFRESH_LOCK_MS },
 }).createMachine({
@@ -128,14 +134,28 @@ export const walletMachine = setup({
     { id: 'transferForm', systemId: 'transferForm', src: 'transferForm', input: {} },
   ],
   on: {
-    // The warning's rule is the page's route; the shell broadcasts it to the area (issue 8 §1).
-    'route.changed': {
-      actions: [assign({ path: ({ event }) => event.path }), sendTo('depositWarning', ({ event }) => event)],
-    },
     'wallet.dismiss': { actions: assign({ refusal: null, lastRecall: null }) },
   },
   type: 'parallel',
   states: {
+    // The route in a region of its own: a parallel machine takes its root's handler for an event only when no
+    // region takes it, and the page regions below do take route changes.
+    route: {
+      initial: 'following',
+      states: {
+        following: {
+          on: {
+            // The warning's rule is the page's route; the shell broadcasts it to the area (issue 8 §1).
+            'route.changed': {
+              actions: [
+                assign({ path: ({ event }) => event.path }),
+                sendTo('depositWarning', ({ event }) => event),
+              ],
+            },
+          },
+        },
+      },
+    },
     recordsPage: {
       initial: 'deciding',
       states: {
@@ -145,6 +165,18 @@ export const walletMachine = setup({
           // No systemId: the region enters and leaves it again and again; pages reach it as the wallet's child.
           invoke: { id: 'records', src: 'records' },
           on: { 'route.changed': { guard: 'awayFromRecords', target: 'closed' } },
+        },
+      },
+    },
+    depositPage: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'onDeposit', target: 'open' }, { target: 'closed' }] },
+        closed: { on: { 'route.changed': { guard: 'toDeposit', target: 'open' } } },
+        // The deposit flow runs while the player is on the deposit page (a child, like the record query).
+        open: {
+          invoke: { id: 'deposit', src: 'deposit' },
+          on: { 'route.changed': { guard: 'awayFromDeposit', target: 'closed' } },
         },
       },
     },

@@ -129,7 +129,6 @@ export const NOT_YET_BUILT: ReadonlyArray<string> = [
   '/mine/mall/record',
   '/mine/mall/coinRecord',
   '/mine/record/currencyRecord',
-  '/mine/finance/deposit',
   '/mine/finance/withdrawal',
   '/mine/addBankCard',
   '/mine/virtualCoinCard',

@@ -1,3 +1,4 @@
+import { applyRate } from '../../../src/protocol/deposit.ts';
 import { randomBytes } from 'node:crypto';
 import { CODE } from '../../../src/protocol/api.ts';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -52,11 +53,8 @@ export function depositSettings(given: Partial<DepositSettings> = {}): DepositSe
 
 // ---- rules -------------------------------------------------------------------------------------------------
 
-/** basis points of an amount, cut (never rounded up), at most cap. Integer arithmetic only. */
-function share(amount: number, bp: number, cap: number | null): number {
-  const raw = Number((BigInt(amount) * BigInt(bp)) / 10_000n);
-  return cap === null ? raw : Math.min(raw, cap);
-}
+/** basis points of an amount, cut (never rounded up), at most cap: the one rule the page shows too. */
+const share = (amount: number, bp: number, cap: number | null) => applyRate(amount, { percentBp: bp, cap });
 
 export const bonusFor = (c: ChannelRow, amount: number) => share(amount, c.bonusBp, c.bonusCapFen);
 export const feeFor = (c: ChannelRow, amount: number) => share(amount, c.feeBp, c.feeCapFen);

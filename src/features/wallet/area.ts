@@ -1,4 +1,5 @@
 import { assign, fromPromise, sendParent } from 'xstate';
+import { depositMachine } from '../../../machines/wallet/deposit.machine.ts';
 import { recordsMachine } from '../../../machines/wallet/records.machine.ts';
 import { transferFormMachine } from '../../../machines/wallet/transfer-form.machine.ts';
 import { walletMachine } from '../../../machines/wallet/wallet.machine.ts';
@@ -10,8 +11,15 @@ import {
   switchAutoTransfer,
   transferFunds,
 } from '../../api/wallet/wallet.ts';
+import {
+  cancelDepositOrder,
+  createDepositOrder,
+  fetchDepositChannels,
+  readDepositOrder,
+} from '../../api/wallet/deposit.ts';
 import type { AreaModule } from '../../app/area-module.ts';
 import { BalancePage } from './balance-page.tsx';
+import { DepositPage } from './deposit-page.tsx';
 import { RecordsPage } from './records-page.tsx';
 import { TransferPage } from './transfer-page.tsx';
 import { WalletPage } from './wallet-page.tsx';
@@ -25,6 +33,7 @@ export const area: AreaModule = {
   pages: {
     '/mine/balance': BalancePage,
     '/mine/finance/wallet': WalletPage,
+    '/mine/finance/deposit': DepositPage,
     '/mine/finance/transfer': TransferPage,
     '/mine/record/transRecord': RecordsPage,
   },
@@ -40,6 +49,18 @@ export const area: AreaModule = {
           actions: {
             mintRequestId: assign({ requestId: () => newRequestId() }),
             walletMoved: sendParent({ type: 'wallet.reload' }),
+          },
+        }),
+        deposit: depositMachine.provide({
+          actors: {
+            loadChannels: fromPromise(() => fetchDepositChannels()),
+            createOrder: fromPromise(({ input }) => createDepositOrder(input)),
+            readOrder: fromPromise(({ input }) => readDepositOrder(input.orderId)),
+            cancelOrder: fromPromise(({ input }) => cancelDepositOrder(input.orderId)),
+          },
+          actions: {
+            mintRequestId: assign({ requestId: () => newRequestId() }),
+            credited: sendParent({ type: 'wallet.reload' }),
           },
         }),
         records: recordsMachine.provide({

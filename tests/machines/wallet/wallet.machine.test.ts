@@ -65,4 +65,19 @@ describe('wallet area (issue 9 §2)', () => {
     actor.send({ type: 'route.changed', path: '/mine/finance/deposit', search: '' });
     expect(toWarning).toEqual([{ type: 'route.changed', path: '/mine/finance/deposit', search: '' }]);
   });
+
+  it('every route change reaches the deposit warning, also those that open or close a page flow', () => {
+    // A parallel machine takes its root's handler only when no region takes the event: the page regions take
+    // route changes, so the route has a region of its own (this failed when it was a root handler).
+    const { actor, toWarning } = start('/mine/record/transRecord');
+    const paths = [
+      '/mine/finance/deposit',
+      '/mine/record/transRecord',
+      '/mine/balance',
+      '/mine/finance/deposit',
+    ];
+    for (const path of paths) actor.send({ type: 'route.changed', path, search: '' });
+    expect(toWarning.map((e) => e['path'])).toEqual(paths);
+    expect(actor.getSnapshot().context.path).toBe('/mine/finance/deposit');
+  });
 });

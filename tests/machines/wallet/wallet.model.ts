@@ -14,6 +14,7 @@ const RETRY_MS = 5_000;
 /** spec §2 route of the record page; a wallet page. */
 export const RECORDS = '/mine/record/transRecord';
 export const WALLET = '/mine/finance/wallet';
+export const DEPOSIT = '/mine/finance/deposit';
 export const VENUE = 'QP_TEST';
 
 const venue = (balance: number) => ({
@@ -56,6 +57,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'wallet.venueUnlocked', venue: VENUE },
   { type: 'wallet.dismiss' },
   route(RECORDS),
+  route(DEPOSIT),
   route(WALLET),
 ];
 
@@ -72,6 +74,7 @@ export function provideWallet(fakes: Fakes) {
       depositWarning: fromCallback(() => () => {}) as never,
       transferForm: fromCallback(() => () => {}) as never,
       records: fromCallback(() => () => {}) as never,
+      deposit: fromCallback(() => () => {}) as never,
     },
     actions: {
       mintRequestId: assign({
@@ -85,13 +88,20 @@ export function provideWallet(fakes: Fakes) {
   });
 }
 
-type Leaves = { recordsPage: string; balances: string; moves: string; refresh: string };
+type Leaves = {
+  route: string;
+  recordsPage: string;
+  depositPage: string;
+  balances: string;
+  moves: string;
+  refresh: string;
+};
 const parse = (key: string): Leaves =>
   Object.fromEntries(
     key.split(' | ').map((l) => [l.split('.')[0], l.split('.').slice(1).join('.')]),
   ) as Leaves;
 const join = (l: Leaves) =>
-  `recordsPage.${l.recordsPage} | balances.${l.balances} | moves.${l.moves} | refresh.${l.refresh}`;
+  `route.${l.route} | recordsPage.${l.recordsPage} | depositPage.${l.depositPage} | balances.${l.balances} | moves.${l.moves} | refresh.${l.refresh}`;
 const isAnswer = (e: AnyEventObject) => (e['error'] as { type?: string } | undefined)?.type === 'business';
 
 /** Venues locked by a refresh and not yet unlocked (issue 9 §2: locked for a while after use). */
@@ -109,8 +119,11 @@ function lockedAfter(history: readonly AnyEventObject[]): boolean {
 function walletNext(o: { event: AnyEventObject; from: string; history: AnyEventObject[] }): string {
   const l = parse(o.from);
   const t = o.event.type;
-  // The record query runs on the record page only.
-  if (t === 'route.changed') l.recordsPage = o.event['path'] === RECORDS ? 'open' : 'closed';
+  // The record query runs on the record page only, the deposit flow on the deposit page only.
+  if (t === 'route.changed') {
+    l.recordsPage = o.event['path'] === RECORDS ? 'open' : 'closed';
+    l.depositPage = o.event['path'] === DEPOSIT ? 'open' : 'closed';
+  }
   // Balances: read on entry; a failure retries after 5 s or on demand; a reload reads again.
   if (t === `xstate.done.actor.${LOAD}` && l.balances === 'loading') l.balances = 'ready';
   else if (t === `xstate.error.actor.${LOAD}` && l.balances === 'loading') l.balances = 'failed';
@@ -153,8 +166,16 @@ const entered = (o: OracleArgs, region: keyof Leaves, leaf: string) =>
   o.index === 0 || (o.previous.value as Record<string, string>)[region] !== leaf;
 
 const ORACLES: Record<string, (o: OracleArgs) => void> = {
-  'recordsPage.closed': () => {},
-  'recordsPage.open': () => {},
+  // The area follows the route (its path), whatever else moves on the same event.
+  'route.following': (o) => {
+    const last = o.history.filter((e) => e.type === 'route.changed').at(-1);
+    expect(o.snapshot.context.path).toBe(last ? last['path'] : o.input.path);
+  },
+  // The record query and the deposit flow are children while their page is open (their own models test them).
+  'recordsPage.closed': (o) => expect(o.snapshot.children['records']).toBeUndefined(),
+  'recordsPage.open': (o) => expect(o.snapshot.children['records']).toBeDefined(),
+  'depositPage.closed': (o) => expect(o.snapshot.children['deposit']).toBeUndefined(),
+  'depositPage.open': (o) => expect(o.snapshot.children['deposit']).toBeDefined(),
   'balances.loading': (o) => {
     expect(pendingOf(o, LOAD)).toBe(true);
   },
@@ -236,11 +257,16 @@ export const walletModel: MachineModel<typeof walletMachine> = {
       input: { path: RECORDS },
       events: [route(WALLET), route(RECORDS), { type: `xstate.done.actor.${LOAD}`, output: SUMMARY }],
     },
+    {
+      name: 'entering the deposit page',
+      input: { path: DEPOSIT },
+      events: [route(WALLET), route(DEPOSIT), { type: `xstate.done.actor.${LOAD}`, output: SUMMARY }],
+    },
   ],
   harness: {
     logic: provideWallet,
     initial: ({ path }: { path: string }) =>
-      `recordsPage.${path === RECORDS ? 'open' : 'closed'} | balances.loading | moves.idle | refresh.idle`,
+      `route.following | recordsPage.${path === RECORDS ? 'open' : 'closed'} | depositPage.${path === DEPOSIT ? 'open' : 'closed'} | balances.loading | moves.idle | refresh.idle`,
     transitions: walletNext,
     oracles: ORACLES,
     delays: { retry: RETRY_MS, refreshLock: 5_000 },
