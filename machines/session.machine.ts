@@ -239,7 +239,12 @@ export const sessionMachine = setup({
       },
     },
     loadingMember: {
-      on: { 'session.end': { target: 'anonymous', actions: ['forget', 'clearToken'] } },
+      on: {
+        'session.end': { target: 'anonymous', actions: ['forget', 'clearToken'] },
+        // The header shows 退出登录 as soon as the login succeeded (found by the socket's UI model test: the
+        // press did nothing while the member's info was still loading).
+        'session.logout': 'loggingOut',
+      },
       invoke: {
         src: 'fetchMember',
         input: ({ context }) => ({ userName: context.userName }),

@@ -213,6 +213,8 @@ export const SESSION_TABLE: TransitionTable = {
   },
   loadingMember: {
     'session.end': 'anonymous',
+    // The header offers 退出登录 from the moment the login succeeded (spec §6: logout ends the session).
+    'session.logout': 'loggingOut',
     [`xstate.done.actor.${LOADING_MEMBER}`]: 'loggedIn',
     [`xstate.error.actor.${LOADING_MEMBER}`]: afterLoad(`xstate.error.actor.${LOADING_MEMBER}`),
   },
