@@ -3,189 +3,34 @@ import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } fr
 import {
   homeContentMachine,
   PLATFORM_KEYS,
-  type HomeContent,
-  type HomeInput,
   type HomeLoad,
 } from '../../../machines/home/home-content.machine.ts';
 import * as homeModule from '../../../machines/home/home-content.machine.ts';
-import type { Notice, PopInfo } from '../../../src/protocol/site.ts';
+import type { PopInfo } from '../../../src/protocol/site.ts';
+import { describeModel, Fakes, settle } from '../../support/model-paths.ts';
 import {
-  describeModel,
-  Fakes,
-  SAME,
-  settle,
-  type OracleArgs,
-  type TransitionTable,
-} from '../../support/model-paths.ts';
+  content,
+  HOME,
+  homeContentModel,
+  LOADED_NOTICE,
+  LOADING,
+  MARQUEE_CATEGORY,
+  OTHER_CATEGORY,
+  POP,
+  provided,
+  PUSHED,
+  PUSHED_AGAIN_EDITED,
+  route,
+  TODAY,
+  TOMORROW,
+  YESTERDAY,
+} from './home-content.model.ts';
 
-/** Product constant (docs/api.md queryNoticeList: category 1 = marquee notices, 2 = announcements). */
-const MARQUEE_CATEGORY = 1;
-
-const LOADING = '0.home.loading';
-const YESTERDAY = '2025-03-01';
-const TODAY = '2025-03-02';
-const TOMORROW = '2025-03-03';
-
-const POP: PopInfo = {
-  id: 7,
-  title: '每日活动',
-  content: '首充送礼',
-  imageUrl: '/pop.png',
-  linkUrl: '/activity/discount',
-};
-
-const notice = (id: number, category: number, text: string): Notice => ({
-  id,
-  category,
-  title: '公告',
-  content: text,
-  createdAt: '2025-03-01T00:00:00Z',
-});
-const LOADED_NOTICE = notice(1, MARQUEE_CATEGORY, '欢迎');
-/** Pushed over the socket (issue 5 §2). */
-const PUSHED = notice(2, MARQUEE_CATEGORY, '新公告');
-const PUSHED_AGAIN_EDITED = notice(1, MARQUEE_CATEGORY, '欢迎（已更新）');
-const OTHER_CATEGORY = notice(3, MARQUEE_CATEGORY + 1, '站内信');
-
-function content(pop: PopInfo | null): HomeContent {
-  return {
-    notices: [LOADED_NOTICE],
-    ads: [],
-    icons: [],
-    pop,
-    counts: { QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2 },
-  };
-}
-
-const loaded = (pop: PopInfo | null, today = TODAY) => ({
-  type: `xstate.done.actor.${LOADING}`,
-  output: { content: content(pop), today } satisfies HomeLoad,
-});
-
-/** spec §2: the home page. */
-const HOME = '/';
-const route = (path: string, search = '') => ({ type: 'route.changed', path, search }) as const;
-
-const EVENTS = [
-  { type: 'home.load' },
-  { type: 'home.retry' },
-  { type: 'home.popClose' },
-  // issue 8 §1: the area hears the route (leaving home and coming back re-offers a due pop-up).
-  route(HOME),
-  route('/game/chess'),
-  loaded(POP),
-  loaded(null),
-  { type: `xstate.error.actor.${LOADING}`, error: new Error('offline') },
-  // Pushing PUSHED again (once it is on the bar) takes the replace-by-id road.
-  { type: 'socket.notice', notice: PUSHED },
-  { type: 'socket.notice', notice: OTHER_CATEGORY },
-];
-
-const provided = (fakes: Fakes) =>
-  homeContentMachine.provide({
-    actors: { loadHome: fakes.promise<HomeLoad>('loadHome') },
-    actions: fakes.actions('persistPopSeen', 'showPop'),
-  });
-
-// ───────────── the home area as the spec and issue 3 §3 tell it ─────────────
-
-/** What the area knows after the events: the page, the day the pop-up was last closed, the last content. */
-function homeAfter(input: HomeInput, history: readonly AnyEventObject[]) {
-  let path = input.path;
-  let popSeenOn = input.popSeenOn;
-  let load: HomeLoad | null = null;
-  let notices: Notice[] = [];
-  let popShowing = false;
-  for (const e of history) {
-    if (e.type === 'route.changed') path = e['path'] as string;
-    if (e.type === `xstate.done.actor.${LOADING}`) {
-      load = e['output'] as HomeLoad;
-      notices = load.content.notices;
-      popShowing = load.content.pop !== null && popSeenOn !== load.today;
-    }
-    if (e.type === 'home.popClose' && popShowing) {
-      popSeenOn = load!.today;
-      popShowing = false;
-    }
-    if (e.type === 'home.load' || e.type === 'home.retry') popShowing = false;
-    const n = e['notice'] as Notice | undefined;
-    // Marquee notices pushed over the socket go first on the bar, replacing one with the same id.
-    if (e.type === 'socket.notice' && load && n!.category === MARQUEE_CATEGORY)
-      notices = [n!, ...notices.filter((x) => x.id !== n!.id)];
-  }
-  return { path, popSeenOn, load, notices };
-}
-
-/** Once loaded: the pop-up activity shows once a day (not again the day it was closed). */
-const afterLoad = ({
-  event,
-  input,
-  history,
-}: {
-  event: AnyEventObject;
-  input: HomeInput;
-  history: AnyEventObject[];
-}) => {
-  const { popSeenOn } = homeAfter(input, history.slice(0, -1));
-  const { content, today } = (event as unknown as { output: HomeLoad }).output;
-  return content.pop !== null && popSeenOn !== today ? 'ready.popOpen' : 'ready.popClosed';
-};
-
-const HOME_TABLE: TransitionTable = {
-  '*': { 'route.changed': SAME, 'socket.notice': SAME, 'home.load': 'loading' },
-  loading: { [`xstate.done.actor.${LOADING}`]: afterLoad, [`xstate.error.actor.${LOADING}`]: 'failed' },
-  failed: { 'home.retry': 'loading', 'home.load': 'loading' },
-  'ready.popOpen': { 'home.popClose': 'ready.popClosed' },
-};
-
-function homeOracle(o: OracleArgs) {
-  const input = o.input as HomeInput;
-  const want = homeAfter(input, o.history);
-  const state = o.snapshot.matches('ready')
-    ? `ready.${(o.snapshot.value as { ready: string }).ready}`
-    : (o.snapshot.value as string);
-  expect(o.snapshot.context).toMatchObject({ path: want.path, popSeenOn: want.popSeenOn });
-  // The content loads as soon as the area starts, and again on home.load / home.retry.
-  const loads = 1 + o.history.filter((e) => e.type === 'home.load' || e.type === 'home.retry').length;
-  expect(o.fakes.invocations.filter((i) => i.src === 'loadHome')).toHaveLength(loads);
-  if (state.startsWith('ready.')) {
-    expect(o.snapshot.context.content!.notices).toEqual(want.notices);
-    expect(o.snapshot.context.today).toBe(want.load!.today);
-  }
-  // The pop-up is offered on arriving in popOpen: loaded while due, or the player back home while it is.
-  const entered =
-    state === 'ready.popOpen' &&
-    (o.event.type === `xstate.done.actor.${LOADING}` ||
-      (o.event.type === 'route.changed' && o.event['path'] === '/' && o.previous.context.path !== '/'));
-  const closed = state === 'ready.popClosed' && o.event.type === 'home.popClose';
-  expect(o.effects.actions).toEqual([
-    ...(entered ? [{ name: 'showPop', params: { pop: want.load!.content.pop } }] : []),
-    ...(closed ? [{ name: 'persistPopSeen', params: { day: want.load!.today } }] : []),
-  ]);
-  expect(o.effects.emitted).toEqual([]);
-}
-
-// The graph's own showPop is a plain named action (the real one reads the system), so each step says when the
-// pop-up is shown and the replay checks the real actor asks for it exactly then.
 describeModel(
-  'home content',
-  homeContentMachine.provide({ actions: { showPop: () => {} } }),
-  [
-    { name: 'pop never seen', input: { popSeenOn: null, path: HOME }, events: EVENTS },
-    { name: 'pop seen yesterday', input: { popSeenOn: YESTERDAY, path: HOME }, events: EVENTS },
-    { name: 'pop seen today', input: { popSeenOn: TODAY, path: HOME }, events: EVENTS },
-  ],
-  {
-    logic: provided,
-    initial: 'loading',
-    transitions: HOME_TABLE,
-    oracles: {
-      loading: homeOracle,
-      failed: homeOracle,
-      'ready.popOpen': homeOracle,
-      'ready.popClosed': homeOracle,
-    },
-  },
+  homeContentModel.title,
+  homeContentModel.machine,
+  homeContentModel.graphs,
+  homeContentModel.harness,
 );
 
 async function start(popSeenOn: string | null) {

@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
 import type { AreaInput } from '../../../machines/area.ts';
 import { depositWarningMachine } from '../../../machines/wallet/deposit-warning.machine.ts';
-import { describeModel, type OracleArgs } from '../../support/model-paths.ts';
+import { describeModel } from '../../support/model-paths.ts';
+import { DEPOSIT, depositWarningModel, route, WALLET } from './deposit-warning.model.ts';
 
 // spec §2 (issue 5 §1, an area actor since issue 8 §1): the deposit-safety warning opens when the player
 // enters the deposit page, and not again while they stay on it.
-
-/** spec §2 (Account (/mine): finance/deposit): the deposit page. */
-const DEPOSIT = '/mine/finance/deposit';
-const WALLET = '/mine/finance/wallet';
-const route = (path: string, search = '') => ({ type: 'route.changed', path, search }) as const;
 
 /** The wallet area beside a recording stand-in for the shell's modal host (systemId 'modals'). */
 function inSystem(input: AreaInput) {
@@ -36,47 +32,10 @@ function inSystem(input: AreaInput) {
 }
 
 describeModel(
-  'deposit warning',
-  depositWarningMachine,
-  [
-    {
-      name: 'entering the wallet elsewhere',
-      input: { path: WALLET },
-      events: [route(DEPOSIT), route(DEPOSIT, '?tab=2'), route(WALLET), { type: 'session.loggedOut' }],
-    },
-    {
-      name: 'landing on the deposit page',
-      input: { path: DEPOSIT },
-      events: [route(DEPOSIT), route(WALLET)],
-    },
-  ],
-  {
-    logic: (fakes) => depositWarningMachine.provide({ actions: fakes.actions('warn') }),
-    // spec §2: the area only watches; 'starting' is a passing decision.
-    initial: 'watching',
-    transitions: { watching: { 'route.changed': 'watching' } },
-    oracles: {
-      // spec §2: the warning opens on ENTERING the deposit page (from elsewhere, or the area starting there),
-      // never again while the player moves around on it.
-      watching: ({ snapshot, effects, event, history, input }: OracleArgs) => {
-        const paths = [
-          (input as AreaInput).path,
-          ...history
-            .filter((e) => e.type === 'route.changed')
-            .map((e) => (e as unknown as { path: string }).path),
-        ];
-        const now = paths.at(-1)!;
-        const before = event.type === 'xstate.init' ? null : paths.at(-2)!;
-        const enters = now === DEPOSIT && before !== DEPOSIT;
-        expect(
-          effects.actions.filter((a) => a.name === 'warn'),
-          'warnings opened',
-        ).toHaveLength(enters ? 1 : 0);
-        expect(effects.emitted).toEqual([]);
-        expect(snapshot.context).toEqual({ path: now });
-      },
-    },
-  },
+  depositWarningModel.title,
+  depositWarningModel.machine,
+  depositWarningModel.graphs,
+  depositWarningModel.harness,
 );
 
 describe('deposit-safety warning (spec §2)', () => {

@@ -1,0 +1,354 @@
+// The home content's generated paths on the rendered app (issue 18 §2; issue 3 §3 and issue 8 §1: the home page's
+// notices, ads, floating icon, platform counts (spec §3 keys), the once-a-day pop-up activity, marquee notices
+// pushed over the live socket (spec §4)). The content is the reference back end's demo seed; notices are
+// published with the operator's `notice add`.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type * as AppMachine from '../../machines/app.machine.ts';
+import type { HomeInput } from '../../machines/home/home-content.machine.ts';
+import { homeContentModel, TODAY, YESTERDAY } from '../machines/home/home-content.model.ts';
+import type { Travelled } from '../support/ui-backend.ts';
+import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
+
+// WORKAROUND (framework: tests/support/ui-model.tsx startApp looks the actor up once, right after the page
+// reported its first route; an area's actor joins the system only when its route renders — after the gate
+// settles). Until startApp waits for the actor, the app system's `get` hands startApp, for the area not there
+// yet, a stand-in that follows the area's actor once it joins.
+vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof AppMachine>();
+  const AREA = 'home';
+  return {
+    ...original,
+    createAppMachine: (fx: Parameters<typeof original.createAppMachine>[0]) => {
+      const machine = original.createAppMachine(fx);
+      const initial = machine.getInitialSnapshot.bind(machine);
+      machine.getInitialSnapshot = (scope, input) => {
+        const system = scope.system as { get: (id: string) => AnyActorRef | undefined };
+        const get = system.get.bind(system);
+        let handed = false;
+        system.get = (id) => {
+          const found = get(id);
+          if (found || id !== AREA || handed) return found;
+          handed = true;
+          let last: AnyActorRef | undefined;
+          const current = () => (last = get(id) ?? last);
+          const waiting = { value: `(${AREA} not in the system yet)`, status: 'active', context: {} };
+          return new Proxy({} as AnyActorRef, {
+            get: (_, prop) => {
+              const actor = current();
+              if (!actor) return prop === 'getSnapshot' ? () => waiting : undefined;
+              const value = Reflect.get(actor, prop) as unknown;
+              return typeof value === 'function' ? value.bind(actor) : value;
+            },
+          });
+        };
+        return initial(scope, input);
+      };
+      return machine;
+    },
+  };
+});
+
+/** What travelled on the socket (spec §4): every frame the page's WebSocket received, parsed. */
+const received: Array<{ msgId: number; body: unknown }> = [];
+const NativeWebSocket = window.WebSocket;
+class RecordingWebSocket extends NativeWebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, protocols);
+    this.addEventListener('message', (e: MessageEvent) => {
+      received.push(JSON.parse(String(e.data)) as { msgId: number; body: unknown });
+    });
+  }
+}
+window.WebSocket = RecordingWebSocket;
+globalThis.WebSocket = RecordingWebSocket;
+
+/** The home page's five calls (docs/api.md): marquee notices, station ads, floating icons, pop-up, counts. */
+const CALLS = {
+  notices: /^\/site\/api\/v1\/advertising\/queryNoticeList$/,
+  ads: /^\/act\/api\/v1\/advertising\/queryStationAdList$/,
+  icons: /^\/act\/api\/v1\/activityShow\/suspensionIcon$/,
+  pop: /^\/act\/api\/v1\/memberTopActivity\/popInfo$/,
+  counts: /^\/game\/api\/v1\/venue\/platformCount$/,
+};
+const HOME_CALLS = Object.values(CALLS);
+/** docs/api.md queryNoticeList: category 1 = marquee (the notice bar), 2 = announcement. */
+const MARQUEE = 1;
+/** The stream's notice push (docs/api.md "Stream"). */
+const NOTICE_PUSH = 20001;
+
+/** What the player reads (zh-CN catalogue) and the demo seed's content (server/db/seed.ts). */
+const TEXT = {
+  notices: '最新公告',
+  banners: '精彩活动',
+  loadFailed: '内容加载失败，请检查网络后重试',
+  retry: '重新加载',
+  popClose: '关闭',
+  popGo: '立即参与',
+  home: '首页',
+  chess: '棋牌',
+  popTitle: '签到日历 天天有礼',
+  popText: '每日签到领取彩金，连续签到 7 天额外赠送神秘大奖。',
+  floating: '幸运翻牌（活动入口）',
+  ads: ['新人首存礼 最高送 888', '体育串关 加赔 30%', '邀请好友 共享佣金'],
+};
+/** spec §3 platform counts of the demo seed's venues (QP 4, TY 3, ZR 3, DZ 5, CP 2, DJ 3). */
+const COUNTS: Array<[string, number]> = [
+  ['棋牌', 4],
+  ['体育', 3],
+  ['真人', 3],
+  ['电子', 5],
+  ['彩票', 2],
+  ['电竞', 3],
+];
+/** spec §9: a dialog's leave animation (300 ms) before it is gone. */
+const MODAL_LEAVE_MS = 300;
+/** A moment on a page (more than spec §9's 700 ms same-key window of dialogs). */
+const A_MOMENT_MS = 1_000;
+/** spec §3 local items: the day the pop-up activity was last closed. */
+const POP_SEEN_KEY = 'popSeenOn';
+
+/** The player's local calendar day, `days` from today (the pop-up shows once a local day). */
+function day(days = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+/** The graphs' days (fixtures) as the player's real days. */
+const REAL_DAY: Record<string, string> = { [YESTERDAY]: day(-1), [TODAY]: day(0) };
+
+/** The notices the operator published on this path, in order (reset when a path boots). */
+const published: Array<{ title: string; content: string; category: number }> = [];
+
+const path = () => window.location.pathname;
+const dialogs = () => screen.queryAllByRole('dialog');
+const popDialog = () => screen.queryByRole('dialog', { name: TEXT.popTitle });
+
+/**
+ * The address changes inside the app: by the header's links when nothing covers them, else (an open dialog is
+ * modal) the way the browser's back/forward does it (a popstate the router follows).
+ */
+async function goTo(step: UiStep, to: string, link: string) {
+  // The player spends a moment on a page before moving on: more than spec §9's 700 ms in which the same dialog
+  // is not opened twice (the app's clock only moves when a step lets it).
+  await act(async () => {
+    step.clock.increment(A_MOMENT_MS);
+    await Promise.resolve();
+  });
+  if (dialogs().length === 0) {
+    await step.user.click(screen.getAllByRole('link', { name: link })[0]!);
+  } else {
+    await act(async () => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      await Promise.resolve();
+    });
+    await leaveAnimation(step);
+  }
+  // The router reports the new address from an effect: the step is over once the app heard it.
+  await waitFor(() => expect(step.app.getSnapshot().context.path).toBe(to));
+}
+
+/** The time a closing dialog takes to go (the app's clock). */
+async function leaveAnimation({ clock }: UiStep) {
+  await act(async () => {
+    clock.increment(MODAL_LEAVE_MS);
+    await Promise.resolve();
+  });
+}
+
+/** Lets the held home calls answer: every one, or all but the pop-up's (fails: its part stays empty). */
+async function answer({ backend, event }: UiStep) {
+  const output = (event as unknown as { output: { content: { pop: unknown } } }).output;
+  for (const call of HOME_CALLS) {
+    if (call === CALLS.pop && output.content.pop === null) await backend.fail(call);
+    else await backend.release(call);
+  }
+}
+
+/** The network is down for the home page: every one of its calls fails (a load fails only if all do). */
+async function offline({ backend }: UiStep) {
+  for (const call of HOME_CALLS) await backend.fail(call);
+}
+
+/** The operator publishes a notice of the event's category; the page's socket receives its push. */
+async function publish({ backend, event, app }: UiStep) {
+  const category = (event as unknown as { notice: { category: number } }).notice.category;
+  // The socket must be up to hear the push (the app opens it at start, spec §4).
+  await waitFor(() => expect(app.system.get('socket')?.getSnapshot().context.status).toBe(1), {
+    timeout: 10_000,
+  });
+  const n = published.length + 1;
+  const notice = { title: `运营公告 ${n}`, content: `第 ${n} 条运营推送（分类 ${category}）`, category };
+  published.push(notice);
+  await backend.ops('notice', 'add', notice.title, notice.content, String(category));
+  await waitFor(
+    () =>
+      expect(
+        received.some(
+          (m) => m.msgId === NOTICE_PUSH && (m.body as { title?: string }).title === notice.title,
+        ),
+      ).toBe(true),
+    { timeout: 10_000 },
+  );
+}
+
+type Answered = { title: string; content: string; category?: number };
+const answerOf = (c: Travelled) => (c.answer as { data?: unknown } | null)?.data;
+
+/** The last loads of this path: the calls of the home page that answered (the last of each kind). */
+function lastAnswer(seen: UiSeen, call: RegExp): Travelled | undefined {
+  return seen.backend.calls.filter((c) => call.test(c.url)).at(-1);
+}
+
+/** What the notice bar shows (its items the reader hears: the loop's copy is hidden). */
+function barTexts(): string[] {
+  const bar = screen.getByRole('region', { name: TEXT.notices });
+  return within(bar)
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
+}
+
+/** The home page while the content loads: nothing of it yet, no failure, no pop-up; its five calls went out. */
+function loading(seen: UiSeen) {
+  if (seen.index === 0 || seen.from !== 'loading') {
+    for (const call of HOME_CALLS)
+      expect(
+        seen.travelled.filter((c) => call.test(c.url)),
+        `${call}`,
+      ).toHaveLength(1);
+  }
+  if (path() !== '/') return;
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(barTexts()).toEqual([]);
+  expect(screen.queryAllByRole('group', { name: / \/ / })).toEqual([]);
+  expect(popDialog()).toBeNull();
+}
+
+/** The load failed: the player is told and can load again; nothing of the content shows. */
+function failed(seen: UiSeen) {
+  expect(seen.travelled.filter((c) => HOME_CALLS.some((r) => r.test(c.url)) && c.status !== 0)).toEqual([]);
+  if (path() !== '/') return;
+  const alert = screen.getByRole('alert');
+  expect(within(alert).getByText(TEXT.loadFailed)).toBeTruthy();
+  expect(within(alert).getByRole('button', { name: TEXT.retry })).toBeTruthy();
+  expect(barTexts()).toEqual([]);
+  expect(popDialog()).toBeNull();
+}
+
+/**
+ * The content is on the home page: the notice bar shows the marquee notices the back end answered, with the ones
+ * pushed since first (issue 5 §2; announcements are not for the bar); the ads, the floating icon and the six
+ * platform counts (spec §3) of the demo seed. Elsewhere the home page is not shown.
+ */
+function ready(seen: UiSeen) {
+  if (path() !== '/') {
+    expect(screen.queryByRole('region', { name: TEXT.notices })).toBeNull();
+    return;
+  }
+  expect(screen.queryByRole('alert')).toBeNull();
+  const loaded = (answerOf(lastAnswer(seen, CALLS.notices)!) ?? []) as Answered[];
+  const pushedSince = published.filter((n) => n.category === MARQUEE).reverse();
+  expect(barTexts()).toEqual([...pushedSince, ...loaded].map((n) => n.title + n.content));
+  for (const title of TEXT.ads) expect(screen.getByRole('link', { name: title })).toBeTruthy();
+  expect(screen.getByRole('link', { name: TEXT.floating })).toBeTruthy();
+  for (const [name, n] of COUNTS)
+    expect(screen.getByRole('link', { name: new RegExp(`${name}\\s*${n} 个平台`) })).toBeTruthy();
+}
+
+/** Once a day (issue 3 §3): the pop-up activity is offered on the home page until the player closes it. */
+function popOpen(seen: UiSeen) {
+  ready(seen);
+  expect(
+    localStorage.getItem(POP_SEEN_KEY) === null ? null : JSON.parse(localStorage.getItem(POP_SEEN_KEY)!),
+  ).toBe(REAL_DAY[(seen.input as HomeInput).popSeenOn ?? ''] ?? null);
+  if (path() !== '/') {
+    // The pop-up belongs to the home page: leaving drops it unseen.
+    expect(popDialog()).toBeNull();
+    return;
+  }
+  const dialog = screen.getByRole('dialog', { name: TEXT.popTitle });
+  expect(within(dialog).getByText(TEXT.popText)).toBeTruthy();
+  expect(within(dialog).getByRole('button', { name: TEXT.popClose })).toBeTruthy();
+  expect(within(dialog).getByRole('button', { name: TEXT.popGo })).toBeTruthy();
+}
+
+/** No pop-up: none today, seen today, or closed — closing it keeps the day on the device. */
+function popClosed(seen: UiSeen) {
+  ready(seen);
+  expect(popDialog()).toBeNull();
+  const closed = seen.history.some((e) => e.type === 'home.popClose');
+  const kept = localStorage.getItem(POP_SEEN_KEY);
+  const want = closed ? day(0) : (REAL_DAY[(seen.input as HomeInput).popSeenOn ?? ''] ?? null);
+  expect(kept === null ? null : JSON.parse(kept)).toBe(want);
+}
+
+/** Events nothing on the app produces: the graphs here leave them out (see `cannot` for the reasons). */
+function unproducible(snapshot: AnyMachineSnapshot, event: AnyEventObject): string | null {
+  // Nothing on the app sends home.load (no control, no code path: only home.retry after a failure reloads).
+  if (event.type === 'home.load') return 'nothing on the app asks the home content to load again';
+  if (event.type === 'home.popClose' && snapshot.context.path !== '/')
+    return 'the pop-up belongs to the home page: away from it, there is none to close';
+  if (event.type === 'home.retry' && snapshot.context.path !== '/')
+    return 'the retry button is on the home page: away from it, there is none to press';
+  if (event.type === 'route.changed' && event['path'] === snapshot.context.path)
+    return 'the router reports a change of address only: the same address again is no event';
+  return null;
+}
+
+const boot = (popSeenOn: string | null) => ({
+  path: '/',
+  storage: popSeenOn ? { [POP_SEEN_KEY]: REAL_DAY[popSeenOn] } : {},
+  backend: async () => {
+    published.length = 0;
+    received.length = 0;
+  },
+});
+
+// The graphs on the app leave out what nothing on the page can produce (home.load reaches states nothing else
+// does: a `cannot` there would end paths before the edges behind it); their edges are reported below.
+const onApp = {
+  ...homeContentModel,
+  graphs: homeContentModel.graphs.map((g) => ({
+    ...g,
+    filterEvents: (s: AnyMachineSnapshot, e: AnyEventObject) => unproducible(s, e) === null,
+  })),
+};
+console.info(
+  'home content on the app: not producible (left out of the graphs): home.load (nothing sends it); ' +
+    'home.popClose and home.retry away from home (no pop-up, no button there); route.changed to the current address (no event)',
+);
+
+describeUiModel(onApp, {
+  systemId: 'home',
+  liveSocket: true,
+  hold: HOME_CALLS,
+  boot: {
+    'pop never seen': boot(null),
+    'pop seen yesterday': boot(YESTERDAY),
+    'pop seen today': boot(TODAY),
+  },
+  drive: {
+    'xstate.done.actor.0.home.loading': answer,
+    'xstate.error.actor.0.home.loading': offline,
+    // The player presses 重新加载 under the failure notice.
+    'home.retry': async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: TEXT.retry }));
+    },
+    // The player presses 关闭 on the pop-up.
+    'home.popClose': async (step) => {
+      const dialog = await screen.findByRole('dialog', { name: TEXT.popTitle });
+      await step.user.click(within(dialog).getByRole('button', { name: TEXT.popClose }));
+      await leaveAnimation(step);
+    },
+    'route.changed': async (step) => {
+      const to = (step.event as unknown as { path: string }).path;
+      await goTo(step, to, to === '/' ? TEXT.home : TEXT.chess);
+    },
+    'socket.notice': publish,
+  },
+  cannot: (event, snapshot) => unproducible(snapshot, event),
+  see: { loading, failed, 'ready.popOpen': popOpen, 'ready.popClosed': popClosed },
+});
