@@ -132,8 +132,6 @@ export const NOT_YET_BUILT: ReadonlyArray<string> = [
   '/mine/finance/withdrawal',
   '/mine/addBankCard',
   '/mine/virtualCoinCard',
-  '/mine/finance/introTutorial',
-  '/mine/finance/introTutorial/platformTutorials',
   '/mine/rebate',
   '/mine/infoAudit',
   '/mine/userInfo/authentication',

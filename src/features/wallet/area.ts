@@ -22,6 +22,7 @@ import { BalancePage } from './balance-page.tsx';
 import { DepositPage } from './deposit-page.tsx';
 import { RecordsPage } from './records-page.tsx';
 import { TransferPage } from './transfer-page.tsx';
+import { IntroTutorialPage, PlatformTutorialsPage } from './tutorial-pages.tsx';
 import { WalletPage } from './wallet-page.tsx';
 
 /** A caller-made request id (the idempotency key of a money-moving call, docs/api.md "Wallet"). */
@@ -36,6 +37,8 @@ export const area: AreaModule = {
     '/mine/finance/deposit': DepositPage,
     '/mine/finance/transfer': TransferPage,
     '/mine/record/transRecord': RecordsPage,
+    '/mine/finance/introTutorial': IntroTutorialPage,
+    '/mine/finance/introTutorial/platformTutorials': PlatformTutorialsPage,
   },
   actor: {
     logic: walletMachine.provide({
