@@ -167,7 +167,12 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       if (action !== 'add' || !title || !content)
         throw new OpsUsageError('notice add <title> <content> [category]');
       const cat = category === undefined ? NOTICE_CATEGORY.marquee : Number(category);
-      if (!Number.isInteger(cat) || cat < 0) throw new OpsUsageError('category must be a whole number');
+      // A PostgreSQL integer (a larger one was a raw database error, not a usage message).
+      if (!Number.isInteger(cat) || cat < 0 || cat > 2_147_483_647)
+        throw new OpsUsageError('category must be a whole number');
+      // Stored as given: text with control characters (a NUL PostgreSQL refuses) is a usage error.
+      if (/[\u0000-\u001f]/.test(title + content))
+        throw new OpsUsageError('title and content take no control characters');
       const n = await addNotice(db, { category: cat, title, content });
       return `notice ${n.id} published (category ${n.category})`;
     }

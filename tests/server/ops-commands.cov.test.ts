@@ -186,3 +186,17 @@ describe('when the database fails', () => {
     expect(res.body).not.toContain('connection to the database lost');
   });
 });
+
+describe('ops input a database would refuse is a usage error, never a raw database error', () => {
+  it('a notice category beyond a PostgreSQL integer, control characters in a notice or a configuration value', async () => {
+    await expect(runOpsCommand(t.db, ['notice', 'add', 't', 'c', '99999999999'])).rejects.toBeInstanceOf(
+      OpsUsageError,
+    );
+    await expect(runOpsCommand(t.db, ['notice', 'add', 't\u0000', 'c'])).rejects.toBeInstanceOf(
+      OpsUsageError,
+    );
+    await expect(runOpsCommand(t.db, ['config', 'set', 'title', 'a\u0000b'])).rejects.toBeInstanceOf(
+      OpsUsageError,
+    );
+  });
+});

@@ -49,6 +49,8 @@ export function isSiteConfigKey(key: string): key is SiteConfigKey {
 /** Parses an operator's text value for a key; throws a readable Error when it does not fit. */
 export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
   const kind: Kind = SITE_CONFIG_KEYS[key].kind;
+  // Stored as given: control characters (a NUL PostgreSQL refuses) are a usage error, not a database error.
+  if (/[\u0000-\u001f]/.test(text)) throw new Error(`${key} takes no control characters`);
   switch (kind) {
     case 'string':
       return text;
