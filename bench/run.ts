@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { measureBundles, type BundleResult } from './lib/bundle-size.ts';
 import { measureColdStart, type ColdStartResult } from './lib/cold-start.ts';
 import { measureHttpLoad, type HttpLoadResult } from './lib/http-load.ts';
+import { ledgerRunFailed, measureLedgerLoad, type LedgerLoadResult } from './lib/ledger-load.ts';
 import { measureLighthouse, type LighthouseResult } from './lib/lighthouse.ts';
 import { measurePage, type PageResult } from './lib/page-metrics.ts';
 import { killAllNow, progress, stopAll } from './lib/processes.ts';
@@ -39,13 +40,14 @@ interface Results {
   sockets?: SocketsResult;
   wire?: WireResult;
   lighthouse?: LighthouseResult;
+  ledger?: LedgerLoadResult;
   errors: Record<string, string>;
 }
 
-type Section = 'http' | 'coldStart' | 'bundles' | 'wire' | 'page' | 'lighthouse' | 'sockets';
+type Section = 'http' | 'coldStart' | 'bundles' | 'wire' | 'page' | 'lighthouse' | 'sockets' | 'ledger';
 /**
  * BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. Sections:
- * http, coldStart, bundles, wire, page, lighthouse, sockets.
+ * http, coldStart, bundles, wire, page, lighthouse, sockets, ledger.
  */
 const ONLY =
   process.env.BENCH_ONLY?.split(',')
@@ -186,6 +188,58 @@ function rows(r: Results): Row[] {
       },
     );
   } else if (wanted('sockets')) failed('sockets (held + chat fan-out)', 'sockets');
+
+  if (r.ledger) {
+    const s = r.ledger.settings;
+    const load =
+      `${s.callers} concurrent callers of transfer() over ${thousands(s.members)} members × (central + ` +
+      `${s.venues.length} venue wallets), ${s.durationS} s after ${s.warmupS} s warm-up, in the bench process`;
+    for (const run of r.ledger.runs) {
+      const db = run.driver === 'pg' ? 'PostgreSQL' : 'PGlite';
+      if (run.error) {
+        out.push({
+          metric: `ledger transfers/s (${db})`,
+          value: 'FAILED',
+          unit: '',
+          note: run.error.split('\n')[0]!,
+        });
+        continue;
+      }
+      const k = run.byKind;
+      out.push(
+        {
+          metric: `ledger transfers/s (${db})`,
+          value: int(run.postedPerSec),
+          unit: 'tx/s',
+          note:
+            `target ≥ ${thousands(s.targets[run.driver])}; posted transfers (drift: next row); ${load}; ` +
+            `${thousands(run.posted)} posted (${k.deposit} deposits, ${k.transfer_in} central → venue, ` +
+            `${k.transfer_out} venue → central), ${thousands(run.refused)} refused insufficient; ${run.where}; ` +
+            `bench process CPU ${fixed(run.cpuMs / 1000, 1)} s in ${fixed(run.durationMs / 1000, 1)} s` +
+            (run.driver === 'pglite' ? ` (${int((run.posted * 1000) / run.cpuMs)} per CPU-second)` : ''),
+        },
+        {
+          metric: `ledger drift (${db})`,
+          value: ledgerRunFailed(run) ? 'FAILED' : int(run.driftFen),
+          unit: 'fen',
+          note: ledgerRunFailed(run)
+            ? `drift ${run.driftFen} fen; ${run.problems.length} problems: ${run.problems.slice(0, 3).join('; ')}`
+            : `checkLedger ok (${thousands(run.check.accounts)} accounts, ${thousands(run.check.transfers)} ` +
+              `transfers, ${thousands(run.check.entries)} entries); every balance = the sum of the posted ` +
+              `transfers kept in the bench; balance pushes heard ${run.pushesHeard}/${run.pushesExpected}`,
+        },
+        {
+          metric: `ledger transfer p99 (${db})`,
+          value: fixed(run.latency.p99Ms, 1),
+          unit: 'ms',
+          note:
+            `one transfer() call, posted or refused, queueing for a connection included; p50 ` +
+            `${fixed(run.latency.p50Ms, 1)} ms, max ${fixed(run.latency.maxMs, 1)} ms over ` +
+            `${thousands(run.latency.samples)} calls`,
+        },
+      );
+    }
+  } else if (wanted('ledger')) failed('ledger transfers/s', 'ledger');
 
   if (r.bundles) {
     const b = r.bundles;
@@ -377,6 +431,13 @@ async function main(): Promise<number> {
   await section('http', measureHttpLoad);
   await section('coldStart', measureColdStart);
   await section('sockets', measureSockets);
+  await section('ledger', measureLedgerLoad);
+  // A ledger run that drifted or failed fails the bench (its rows say FAILED).
+  const badLedger = results.ledger?.runs.filter(ledgerRunFailed) ?? [];
+  if (badLedger.length)
+    results.errors.ledger = badLedger
+      .map((x) => `${x.driver}: ${x.error ?? x.problems.join('; ')}`)
+      .join('\n');
   await section('wire', measureWireBytes);
   await section('page', measurePage);
   await section('lighthouse', measureLighthouse);
