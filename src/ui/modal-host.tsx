@@ -13,6 +13,14 @@ export function ModalHost() {
   const hostRef = useSystemActor('modals');
   const modals = useSelector(hostRef, (s) => s.context.modals);
   const open = modals.length > 0;
+  // Where focus goes back once the whole stack is gone: the page element that had it before the first dialog.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open) return;
+    const to = returnFocus.current;
+    returnFocus.current = null;
+    if (to && document.contains(to)) to.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -24,7 +32,7 @@ export function ModalHost() {
   return (
     <>
       {modals.map((m, i) => (
-        <ModalView key={m.id} modal={m} top={i === modals.length - 1} depth={i} />
+        <ModalView key={m.id} modal={m} top={i === modals.length - 1} depth={i} returnFocus={returnFocus} />
       ))}
     </>
   );
@@ -32,7 +40,17 @@ export function ModalHost() {
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; depth: number }) {
+function ModalView({
+  modal,
+  top,
+  depth,
+  returnFocus,
+}: {
+  modal: OpenModal;
+  top: boolean;
+  depth: number;
+  returnFocus: { current: HTMLElement | null };
+}) {
   const host = useSystemActor('modals');
   const { spec, buttonRefs } = useSelector(modal.ref, (s) => s.context);
   const leaving = useSelector(modal.ref, (s) => !s.matches('open'));
@@ -40,18 +58,20 @@ function ModalView({ modal, top, depth }: { modal: OpenModal; top: boolean; dept
   const titleId = useId();
   const bodyId = useId();
 
-  // Focus moves into the dialog when it opens and returns where it was when it goes.
+  // Only the top dialog holds focus (WAI-ARIA modal dialogs): it takes focus when it opens on top or becomes
+  // the top one again; a dialog opening below the top one leaves focus where it is. When the last dialog goes,
+  // focus returns to the page element that had it before the first one (ModalHost). Found by the modal host's
+  // UI model test: a pop-up opening below a notice took focus into the covered dialog.
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
+    if (!top) return;
+    const active = document.activeElement as HTMLElement | null;
+    if (!returnFocus.current && active && !active.closest('.modal-backdrop')) returnFocus.current = active;
     const el = dialogRef.current;
     const first =
       el?.querySelector<HTMLElement>('.modal__footer ' + FOCUSABLE) ??
       el?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? el)?.focus();
-    return () => {
-      if (before && document.contains(before)) before.focus();
-    };
-  }, []);
+  }, [top, returnFocus]);
 
   // Tab stays inside the top dialog.
   const trap = (e: ReactKeyboardEvent) => {
