@@ -31,7 +31,8 @@ const projects = [
       environment: 'jsdom',
       include: ['tests/ui/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/support/unit-setup.ts'],
-      testTimeout: 30_000,
+      // A path of many steps on two busy cores, each file beside its own server process.
+      testTimeout: 120_000,
       hookTimeout: 120_000,
     },
   },

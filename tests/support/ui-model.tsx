@@ -10,7 +10,7 @@
 // state's UI oracle checks what the player sees (roles, names, text, focus, the tab title) and what travelled
 // (the API calls). A state without a UI oracle fails ("no UI oracle for state X"): a QA engineer who adds a
 // state to a machine writes that state's oracle here, and the paths that reach it run on the app by themselves.
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,10 @@ export interface UiModel {
    */
   maxWalk?: number;
 }
+
+// Waits for the page and the actor to get where the model says: generous, since each UI file runs a server and
+// the suite runs on two busy cores (a wait is not a timing assertion; the app's clock is simulated).
+configure({ asyncUtilTimeout: 10_000 });
 
 const AFTER = 'xstate.after.';
 
