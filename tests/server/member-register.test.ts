@@ -166,6 +166,9 @@ describe('register: the full flow', () => {
       vipLevel: 0,
       inviteCode: m!.invite_code,
       registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      // spec §7 withLockMoney: 1 — a new member's central wallet is empty, nothing locked (issue 9 §2).
+      balance: 0,
+      lockMoney: 0,
     });
     expect(Math.abs(Date.parse(info.body.data.registeredAt) - Date.now())).toBeLessThan(60_000);
   });
