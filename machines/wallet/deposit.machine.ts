@@ -145,7 +145,12 @@ export const depositMachine = setup({
           }),
         },
         'deposit.submit': [
-          { guard: 'orderable', target: 'ordering', actions: 'mintRequestId' },
+          // A new order: an earlier refusal is over.
+          {
+            guard: 'orderable',
+            target: 'ordering',
+            actions: ['mintRequestId', assign({ refusal: null, problem: null })],
+          },
           { actions: assign({ problem: ({ context }) => depositProblem(context) }) },
         ],
       },

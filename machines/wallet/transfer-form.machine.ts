@@ -151,7 +151,12 @@ export const transferFormMachine = setup({
           }),
         },
         'transfer.submit': [
-          { guard: 'sendable', target: 'submitting', actions: ['mintRequestId', assign({ done: null })] },
+          // A new request: the last one's answer (done or refused) is over (found by its UI model test).
+          {
+            guard: 'sendable',
+            target: 'submitting',
+            actions: ['mintRequestId', assign({ done: null, refusal: null })],
+          },
           { actions: assign({ problem: ({ context }) => problemOf(context) }) },
         ],
       },

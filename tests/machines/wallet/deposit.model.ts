@@ -198,6 +198,8 @@ const ORACLES: Record<string, (o: OracleArgs) => void> = {
   },
   ordering: (o) => {
     expect(o.fakes.pendingIds()).toEqual([ORDER]);
+    // A new order shows no earlier refusal.
+    expect(o.snapshot.context.refusal).toBeNull();
     const f = form(o.history);
     const sent = o.fakes.invocations.at(-1)!.input as Record<string, unknown>;
     expect(sent).toEqual({

@@ -170,9 +170,10 @@ const ORACLES: Record<string, (o: OracleArgs) => void> = {
       expect(o.effects.actions.map((a) => a.name)).toEqual(['walletMoved']);
     }
   },
-  // Submitting: exactly one request under way, carrying what the form shows, in fen.
+  // Submitting: exactly one request under way, carrying what the form shows, in fen; no earlier answer shown.
   submitting: (o) => {
     expect(o.fakes.pendingIds()).toEqual([SUBMIT]);
+    expect(o.snapshot.context.refusal).toBeNull();
     const f = facts(o.history);
     const sent = o.fakes.invocations.at(-1)!.input as Record<string, unknown>;
     expect(sent).toEqual({
@@ -199,6 +200,7 @@ const ORACLES: Record<string, (o: OracleArgs) => void> = {
   // No answer: nothing under way, the id kept for the retry, the fields frozen.
   unsure: (o) => {
     expect(o.fakes.pendingIds()).toEqual([]);
+    expect(o.snapshot.context.refusal).toBeNull();
     expect(o.snapshot.context.requestId).toBe(sentIds(o).at(-1));
   },
 };
