@@ -2,7 +2,15 @@
 // It rejects with typed errors and publishes them on the error bus; it never touches UI or location.
 import axios, { type AxiosAdapter, type AxiosRequestConfig } from 'axios';
 import { t } from '../i18n/zh-CN.ts';
-import { API_VERSION, CLIENT_WEB, CODE, HEADER, SITE_ID, type Envelope } from '../protocol/api.ts';
+import {
+  API_VERSION,
+  CLIENT_WEB,
+  CODE,
+  HEADER,
+  isSessionEnding,
+  SITE_ID,
+  type Envelope,
+} from '../protocol/api.ts';
 import { replaceText, type TextReplacement } from '../lib/replace-text.ts';
 import { getCookie } from '../platform/cookies.ts';
 import { getDeviceId } from '../platform/device-id.ts';
@@ -91,6 +99,8 @@ export function apiPost<T>(path: string, body?: unknown, config: ApiCallConfig =
 
 export async function apiRequest<T>(config: AxiosRequestConfig & ApiCallOptions): Promise<T> {
   const { envelope = 'main', handles, ...request } = config;
+  // The login this call speaks for (the interceptor sends the cookie's token).
+  const sentWith = getCookie(TOKEN_COOKIE) ?? null;
   let error: ApiError;
   try {
     return await attempt<T>(request, envelope);
@@ -114,8 +124,20 @@ export async function apiRequest<T>(config: AxiosRequestConfig & ApiCallOptions)
       }
     }
   }
-  if (!handles?.(error)) publishApiError(error);
+  if (!handles?.(error) && !aboutAnotherLogin(error, sentWith)) publishApiError(error);
   throw error;
+}
+
+/**
+ * A session-ending answer (spec §8) to a call made with a token the device no longer holds says nothing about
+ * the session it has now: a member-info call of a login the player already left (logged out, or logged in
+ * again) that answers 10105 or 6001 late must not end the new login. Found by the session's UI model test
+ * (login, log out while the member's info loads, log in again: the first call's late 6001 logged the player out).
+ */
+function aboutAnotherLogin(error: ApiError, sentWith: string | null): boolean {
+  return (
+    error.type === 'business' && isSessionEnding(error.code) && (getCookie(TOKEN_COOKIE) ?? null) !== sentWith
+  );
 }
 
 async function attempt<T>(request: AxiosRequestConfig, envelope: EnvelopeKind): Promise<T> {

@@ -152,20 +152,24 @@ export class UiBackend {
     }
   }
 
-  /** Lets the oldest held call matching `pattern` reach the server. */
+  /** Lets the newest held call matching `pattern` reach the server. */
   async release(pattern: RegExp): Promise<void> {
     await this.waitForHeld(pattern);
     this.take(pattern).resolve('send');
   }
 
-  /** Fails the oldest held call matching `pattern` as a network error (it never reaches the server). */
+  /** Fails the newest held call matching `pattern` as a network error (it never reaches the server). */
   async fail(pattern: RegExp): Promise<void> {
     await this.waitForHeld(pattern);
     this.take(pattern).resolve('fail');
   }
 
+  /**
+   * The newest held call matching: an older one belongs to a request the app already gave up (its actor stopped,
+   * e.g. a member-info call of a login the player left); the step is about the call under way now.
+   */
   private take(pattern: RegExp): Held {
-    const i = this.held.findIndex((h) => pattern.test(h.path));
+    const i = this.held.findLastIndex((h) => pattern.test(h.path));
     return this.held.splice(i, 1)[0]!;
   }
 
@@ -212,6 +216,8 @@ export class UiBackend {
     }
     record.status = res.status;
     record.answer = answer;
+    if (process.env['UI_TRACE'])
+      console.log('TRACE call', record.method, url, (answer as { status_code?: number } | null)?.status_code);
     const response = {
       data: answer,
       status: res.status,

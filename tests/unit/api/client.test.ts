@@ -237,3 +237,22 @@ describe('text replacements (spec §7)', () => {
     await expect(apiGet('/site/api/v1/x')).resolves.toBe('A');
   });
 });
+
+describe('a late answer about a login the device left (spec §8)', () => {
+  it('a session-ending code for a call made with another token is not published; for the current one it is', async () => {
+    setCookie('X-API-TOKEN', 'token-left-behind');
+    let answer: () => void = () => {};
+    serve(() => new Promise((resolve) => (answer = () => resolve(fail(10105, '登录已失效')))));
+    const late = rejection(apiPost('/site/api/v1/user/member/info', {}));
+    await new Promise((r) => setTimeout(r, 0));
+    // The player logged in again meanwhile: the device holds another token now.
+    setCookie('X-API-TOKEN', 'token-of-now');
+    answer();
+    expect(await late).toBeInstanceOf(BusinessError);
+    expect(published).toEqual([]);
+
+    serve(() => fail(10105, '登录已失效'));
+    await rejection(apiPost('/site/api/v1/user/member/info', {}));
+    expect(published.map((e) => e.name)).toEqual(['business:10105']);
+  });
+});
