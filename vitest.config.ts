@@ -90,9 +90,9 @@ const coverage = {
   reportsDirectory: 'coverage',
   // The figures and gaps print even when a test fails (the summary reporter's table comes either way).
   reportOnFailure: true,
-  // Measured 2026-11-23 (docs/testing.md): machines/ 96.4 % lines — on. src/ 71.0 % and server/ 84.5 % are
-  // below their 85 % targets: no threshold yet (the summary table prints the gap); turn each on once it is met.
-  thresholds: { 'machines/**': { lines: 95 } },
+  // Issue 18 §3: npm test fails under these. Measured 2026-11-23 with PostgreSQL: machines/ 95.8 %, src/ 99.0 %,
+  // server/ 98.3 % of lines (the UI model tests count for src/; server/ stays above 85 % without PostgreSQL too).
+  thresholds: { 'machines/**': { lines: 95 }, 'src/**': { lines: 85 }, 'server/**': { lines: 85 } },
 };
 
 export default defineConfig({
