@@ -50,7 +50,7 @@ export function isSiteConfigKey(key: string): key is SiteConfigKey {
 export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
   const kind: Kind = SITE_CONFIG_KEYS[key].kind;
   // Stored as given: control characters (a NUL PostgreSQL refuses) are a usage error, not a database error.
-  if (/[\u0000-\u001f]/.test(text)) throw new Error(`${key} takes no control characters`);
+  if ([...text].some((c) => c.charCodeAt(0) < 0x20)) throw new Error(`${key} takes no control characters`);
   switch (kind) {
     case 'string':
       return text;
