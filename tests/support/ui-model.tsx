@@ -87,6 +87,11 @@ export type UiOracle = (seen: UiSeen) => void;
 export interface UiModel {
   /** The machine's actor in the app system (its systemId). */
   systemId: string;
+  /**
+   * How to find the actor when it has no systemId (e.g. a child the wallet actor starts per page), from the app
+   * system's `get`; looked up again at every step. Default: `get(systemId)`.
+   */
+  actor?: (get: (id: string) => AnyActorRef | undefined) => AnyActorRef | undefined;
   /** Per graph name: how the page gives the actor that graph's input; `{ skip }` says why it cannot. */
   boot: Record<string, UiBoot | { skip: string }>;
   /** How each event type is produced on the real app (delays have a default: the app's clock moves). */
@@ -199,8 +204,8 @@ async function startApp(model: UiModel, boot: UiBoot, backend: UiBackend): Promi
   const app = captured.app as AnyActorRef | null;
   if (!app) throw new Error('the app actor did not start');
   await waitFor(() => expect(captured.routed, 'the page is listening').toBe(true));
-  const actor = app.system.get(model.systemId) as AnyActorRef | undefined;
-  if (!actor) throw new Error(`no actor ${model.systemId} in the app system`);
+  const get = (id: string) => app.system.get(id) as AnyActorRef | undefined;
+  const actor = follow(model.systemId, () => (model.actor ? model.actor(get) : get(model.systemId)));
   if (process.env.UI_TRACE) {
     app.system.inspect((ev) => {
       if (ev.type === '@xstate.event' && (ev.actorRef === actor || ev.actorRef === app))
@@ -213,6 +218,25 @@ async function startApp(model: UiModel, boot: UiBoot, backend: UiBackend): Promi
     });
   }
   return { backend, clock, user: userEvent.setup({ delay: null }), app, actor, outside };
+}
+
+/**
+ * The machine's actor as the steps see it: looked up again at every use, so an area's actor (which joins the
+ * system only once its route renders, after the gate and the session settle) or a child that a page region starts
+ * and stops again and again is always the current one — the last one found, once it left.
+ */
+function follow(name: string, find: () => AnyActorRef | undefined): AnyActorRef {
+  let last: AnyActorRef | undefined;
+  const current = () => (last = find() ?? last);
+  const waiting = { value: `(${name} not in the system yet)`, status: 'active', context: {}, children: {} };
+  return new Proxy({} as AnyActorRef, {
+    get: (_, prop) => {
+      const actor = current();
+      if (!actor) return prop === 'getSnapshot' ? () => waiting : undefined;
+      const value = Reflect.get(actor, prop) as unknown;
+      return typeof value === 'function' ? value.bind(actor) : value;
+    },
+  });
 }
 
 /** Produces one graph event on the app. */

@@ -1,53 +1,12 @@
 // The deposit warning's generated paths on the rendered app (issue 18 §2; spec §2: the deposit-safety warning,
 // the /mine pages are a member's, a session ending on a /mine page sends the player home).
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
-import type { AnyActorRef } from 'xstate';
-import type * as AppMachine from '../../machines/app.machine.ts';
+import { expect } from 'vitest';
 import type { AreaInput } from '../../machines/area.ts';
 import { loginMember } from '../../src/api/user/login.ts';
 import { DEPOSIT, depositWarningModel, pathsOf, WALLET } from '../machines/wallet/deposit-warning.model.ts';
 import type { UiBackend } from '../support/ui-backend.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
-
-// WORKAROUND (framework: tests/support/ui-model.tsx startApp looks the actor up once, right after the page
-// reported its first route; an area's actor joins the system only when its route renders — after the gate and
-// the session settle). Until startApp waits for the actor, the app system's `get` hands startApp, for the area
-// not there yet, a stand-in that follows the area's actor once it joins (and keeps the last one once it left).
-vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof AppMachine>();
-  const AREA = 'depositWarning';
-  return {
-    ...original,
-    createAppMachine: (fx: Parameters<typeof original.createAppMachine>[0]) => {
-      const machine = original.createAppMachine(fx);
-      const initial = machine.getInitialSnapshot.bind(machine);
-      machine.getInitialSnapshot = (scope, input) => {
-        const system = scope.system as { get: (id: string) => AnyActorRef | undefined };
-        const get = system.get.bind(system);
-        let handed = false;
-        system.get = (id) => {
-          const found = get(id);
-          if (found || id !== AREA || handed) return found;
-          handed = true;
-          let last: AnyActorRef | undefined;
-          const current = () => (last = get(id) ?? last);
-          const waiting = { value: `(${AREA} not in the system yet)`, status: 'active', context: {} };
-          return new Proxy({} as AnyActorRef, {
-            get: (_, prop) => {
-              const actor = current();
-              if (!actor) return prop === 'getSnapshot' ? () => waiting : undefined;
-              const value = Reflect.get(actor, prop) as unknown;
-              return typeof value === 'function' ? value.bind(actor) : value;
-            },
-          });
-        };
-        return initial(scope, input);
-      };
-      return machine;
-    },
-  };
-});
 
 /** The demo player the reference back end seeds (server/db/seed.ts, docs/api.md login). */
 const DEMO = { countryCode: '86', phone: '13800138000', password: 'demo1234' };

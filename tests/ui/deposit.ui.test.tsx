@@ -2,26 +2,13 @@
 // channel → amount → order (idempotent: the request id kept for a retry after no answer) → waiting for the
 // payment in the sandbox cashier → paid / cancelled).
 import { screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { CANCEL, CHANNELS, depositModel, ORDER, POLL } from '../machines/wallet/deposit.model.ts';
 import type { MachineModel } from '../support/model-paths.ts';
 import type { Travelled, UiBackend } from '../support/ui-backend.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
 import { expectLedgerOk, keptLogin, PATH } from './wallet-support.ts';
-
-// WORKAROUND (framework: the actor is found by systemId only, once, after the first route): the deposit flow
-// is the wallet actor's child 'deposit' while the deposit page is open, with no systemId. See wallet-support.ts.
-vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
-  const { mockActorLookup } = await import('./wallet-support.ts');
-  return mockActorLookup(
-    'deposit',
-    (get) =>
-      (get('wallet')?.getSnapshot() as { children?: Record<string, AnyActorRef> } | undefined)?.children?.[
-        'deposit'
-      ],
-  )(importOriginal);
-});
 
 const PAGE = '/mine/finance/deposit';
 /** docs/api.md "Deposits". */
@@ -277,6 +264,11 @@ const onApp: MachineModel = {
 
 describeUiModel(onApp, {
   systemId: 'deposit',
+  // No systemId: the wallet actor's child while its page is open (started again on every visit).
+  actor: (get) =>
+    (get('wallet')?.getSnapshot() as { children?: Record<string, AnyActorRef> } | undefined)?.children?.[
+      'deposit'
+    ],
   boot: { 'a member on the deposit page': { path: PAGE, ...keptLogin(expectLedgerOk) } },
   hold: [DEPOSIT.channels, DEPOSIT.order, DEPOSIT.detail, DEPOSIT.cancel],
   drive,

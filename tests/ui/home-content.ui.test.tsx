@@ -3,52 +3,12 @@
 // pushed over the live socket (spec §4)). The content is the reference back end's demo seed; notices are
 // published with the operator's `notice add`.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
-import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type * as AppMachine from '../../machines/app.machine.ts';
+import { expect } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { HomeInput } from '../../machines/home/home-content.machine.ts';
 import { homeContentModel, TODAY, YESTERDAY } from '../machines/home/home-content.model.ts';
 import type { Travelled } from '../support/ui-backend.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
-
-// WORKAROUND (framework: tests/support/ui-model.tsx startApp looks the actor up once, right after the page
-// reported its first route; an area's actor joins the system only when its route renders — after the gate
-// settles). Until startApp waits for the actor, the app system's `get` hands startApp, for the area not there
-// yet, a stand-in that follows the area's actor once it joins.
-vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof AppMachine>();
-  const AREA = 'home';
-  return {
-    ...original,
-    createAppMachine: (fx: Parameters<typeof original.createAppMachine>[0]) => {
-      const machine = original.createAppMachine(fx);
-      const initial = machine.getInitialSnapshot.bind(machine);
-      machine.getInitialSnapshot = (scope, input) => {
-        const system = scope.system as { get: (id: string) => AnyActorRef | undefined };
-        const get = system.get.bind(system);
-        let handed = false;
-        system.get = (id) => {
-          const found = get(id);
-          if (found || id !== AREA || handed) return found;
-          handed = true;
-          let last: AnyActorRef | undefined;
-          const current = () => (last = get(id) ?? last);
-          const waiting = { value: `(${AREA} not in the system yet)`, status: 'active', context: {} };
-          return new Proxy({} as AnyActorRef, {
-            get: (_, prop) => {
-              const actor = current();
-              if (!actor) return prop === 'getSnapshot' ? () => waiting : undefined;
-              const value = Reflect.get(actor, prop) as unknown;
-              return typeof value === 'function' ? value.bind(actor) : value;
-            },
-          });
-        };
-        return initial(scope, input);
-      };
-      return machine;
-    },
-  };
-});
 
 /** What travelled on the socket (spec §4): every frame the page's WebSocket received, parsed. */
 const received: Array<{ msgId: number; body: unknown }> = [];

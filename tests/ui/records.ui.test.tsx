@@ -1,7 +1,7 @@
 // The transaction record's generated paths on the rendered app (issue 18 §2 on issue 9 §4: /mine/record/transRecord,
 // every ledger movement of the player, filtered by kind and date range, paged, newest first).
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { LOAD, recordsModel } from '../machines/wallet/records.model.ts';
 import type { MachineModel } from '../support/model-paths.ts';
@@ -9,20 +9,6 @@ import type { UiBackend } from '../support/ui-backend.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
 import { DEMO_PLAYER_PHONE } from './accounts.ts';
 import { keptLogin, OtherTab, PATH } from './wallet-support.ts';
-
-// WORKAROUND (framework: the actor is found by systemId only, once, after the first route): the record query
-// is the wallet actor's child 'records' while the record page is open, with no systemId (the wallet's page
-// region starts it again on every visit). See wallet-support.ts mockActorLookup.
-vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
-  const { mockActorLookup } = await import('./wallet-support.ts');
-  return mockActorLookup(
-    'records',
-    (get) =>
-      (get('wallet')?.getSnapshot() as { children?: Record<string, AnyActorRef> } | undefined)?.children?.[
-        'records'
-      ],
-  )(importOriginal);
-});
 
 const PAGE = '/mine/record/transRecord';
 /** docs/api.md "Wallet": 20 rows a page. */
@@ -197,6 +183,11 @@ async function fortyFiveMovements(backend: UiBackend) {
 
 describeUiModel(onApp, {
   systemId: 'records',
+  // No systemId: the wallet actor's child while its page is open (started again on every visit).
+  actor: (get) =>
+    (get('wallet')?.getSnapshot() as { children?: Record<string, AnyActorRef> } | undefined)?.children?.[
+      'records'
+    ],
   boot: { 'a member with movements': { path: PAGE, ...keptLogin(fortyFiveMovements) } },
   hold: [PATH.records],
   drive,

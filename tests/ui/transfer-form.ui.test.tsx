@@ -2,7 +2,7 @@
 // direction, venue, amount with spec §5's input rule and 全部, a submit that moves the money once — the request
 // id kept for a retry after no answer, new otherwise).
 import { screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   BALANCES,
@@ -15,13 +15,6 @@ import {
 import type { MachineModel } from '../support/model-paths.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
 import { expectLedgerOk, keptLogin, PATH, setBalances } from './wallet-support.ts';
-
-// WORKAROUND (framework: startApp looks the actor up once, right after the first route; the wallet area's actors
-// join the system when its page renders): see wallet-support.ts mockActorLookup.
-vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
-  const { mockActorLookup } = await import('./wallet-support.ts');
-  return mockActorLookup('transferForm', (get) => get('transferForm'))(importOriginal);
-});
 
 /** spec §2: the transfer page. */
 const PAGE = '/mine/finance/transfer';

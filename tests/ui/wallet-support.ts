@@ -3,8 +3,6 @@
 // ledger check every money path ends with, and a getter for the wallet's children that have no systemId.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AnyActorRef } from 'xstate';
-import type * as AppMachine from '../../machines/app.machine.ts';
 import { compiledSignMap, createSigner, fetchRemoteSignMap } from '../../src/api/signing.ts';
 import { API_VERSION, CLIENT_WEB, CODE, HEADER, SITE_ID } from '../../src/protocol/api.ts';
 import type { WalletSummary } from '../../src/protocol/wallet.ts';
@@ -145,50 +143,4 @@ export async function setBalances(
 /** issue 9 (what travelled): after a money path the ledger still balances (`npm run ops -- ledger check`). */
 export async function expectLedgerOk(backend: UiBackend): Promise<void> {
   expect(await backend.ops('ledger', 'check')).toMatch(/^ledger ok/);
-}
-
-/**
- * WORKAROUND (framework: tests/support/ui-model.tsx finds the machine's actor by `systemId` only, once, right
- * after the page reported its first route). The wallet's children 'records' and 'deposit' have no systemId (the
- * wallet's page regions start and stop them again and again); areas join the system only once their route
- * renders. The app system's `get` hands startApp, for the id asked, a stand-in that follows `find(system)` —
- * the child as the wallet actor has it now (the last one once it left). What the framework should offer: a UI
- * model option `actor: (app) => AnyActorRef | undefined`, looked up again at every step (waiting for it).
- */
-export function mockActorLookup(
-  id: string,
-  find: (get: (id: string) => AnyActorRef | undefined) => AnyActorRef | undefined,
-) {
-  return async (importOriginal: () => Promise<unknown>) => {
-    const original = (await importOriginal()) as typeof AppMachine;
-    return {
-      ...original,
-      createAppMachine: (fx: Parameters<typeof original.createAppMachine>[0]) => {
-        const machine = original.createAppMachine(fx);
-        const initial = machine.getInitialSnapshot.bind(machine);
-        machine.getInitialSnapshot = (scope, input) => {
-          const system = scope.system as { get: (id: string) => AnyActorRef | undefined };
-          const get = system.get.bind(system);
-          let handed = false;
-          system.get = (asked) => {
-            if (asked !== id || handed) return get(asked);
-            handed = true;
-            let last: AnyActorRef | undefined;
-            const current = () => (last = find(get) ?? last);
-            const waiting = { value: `(${id} not in the system yet)`, status: 'active', context: {} };
-            return new Proxy({} as AnyActorRef, {
-              get: (_, prop) => {
-                const actor = current();
-                if (!actor) return prop === 'getSnapshot' ? () => waiting : undefined;
-                const value = Reflect.get(actor, prop) as unknown;
-                return typeof value === 'function' ? value.bind(actor) : value;
-              },
-            });
-          };
-          return initial(scope, input);
-        };
-        return machine;
-      },
-    };
-  };
 }

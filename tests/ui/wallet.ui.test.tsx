@@ -1,7 +1,7 @@
 // The wallet area actor's generated paths on the rendered app (issue 18 §2 on issue 9 §2/§4: balances read on
 // entering the area, the record query and the deposit flow running while their page is open).
 import { act, screen, waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   DEPOSIT,
@@ -16,13 +16,6 @@ import type { MachineModel } from '../support/model-paths.ts';
 import type { Travelled } from '../support/ui-backend.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
 import { expectLedgerOk, keptLogin, OtherTab, PATH, setBalances } from './wallet-support.ts';
-
-// WORKAROUND (framework: startApp looks the actor up once, right after the first route; the wallet area's actor
-// joins the system when its page renders): see wallet-support.ts mockActorLookup.
-vi.mock('../../machines/app.machine.ts', async (importOriginal) => {
-  const { mockActorLookup } = await import('./wallet-support.ts');
-  return mockActorLookup('wallet', (get) => get('wallet'))(importOriginal);
-});
 
 /** The pages' headings (zh-CN catalogue; spec §2 paths). */
 const HEADING: Record<string, string> = { [WALLET]: '我的钱包', [RECORDS]: '交易记录', [DEPOSIT]: '充值' };
