@@ -14,7 +14,7 @@ import {
   type AccountRef,
   type TransferRequest,
 } from '../../server/modules/ledger/ledger.ts';
-import { STREAM_CHANNEL } from '../../server/stream/channels.ts';
+import { readBalanceEvents, STREAM_CHANNEL } from '../../server/stream/channels.ts';
 import { progress } from './processes.ts';
 
 export const LEDGER_LOAD = {
@@ -132,7 +132,9 @@ async function loadRun(db: Db, driver: LedgerDriver, where: string): Promise<Led
     model.set(keyOf(req.to), (model.get(keyOf(req.to)) ?? 0) + req.amount);
   };
   let pushesHeard = 0;
-  const unlisten = await db.listen(STREAM_CHANNEL.balance, () => pushesHeard++);
+  const unlisten = await db.listen(STREAM_CHANNEL.balance, (p) => {
+    pushesHeard += readBalanceEvents(p).length;
+  });
   let seq = 0;
   let errors = 0;
   let firstError: string | null = null;

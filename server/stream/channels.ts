@@ -9,7 +9,7 @@ import { notifyOn, type Queryable } from '../db/db.ts';
 export const STREAM_CHANNEL = {
   /** A notice was added: `{ id }` (a notice may be longer than a payload's 8000 bytes; nodes read it). */
   notice: 'stream_notice',
-  /** A member's balance changed: `BalanceEvent`. */
+  /** Members' balances changed: a `BalanceEvent`, or an array of them (a node's batch, in commit order). */
   balance: 'stream_balance',
   /** A member's login ended: `KickEvent`. */
   kick: 'stream_kick',
@@ -30,6 +30,11 @@ export interface BalanceEvent {
   change: number;
   reason: string;
   at: string;
+  /**
+   * The ledger entry's id: it grows with every change of the account, in commit order (a change waits for the
+   * account row the one before it holds until its commit). Receivers drop a push older than one already sent.
+   */
+  seq: number;
 }
 
 /** Why the sessions ended (the member module's revoked_reason values). */
@@ -57,21 +62,34 @@ export async function publishNoticeAdded(q: Queryable, id: number): Promise<void
 }
 
 const BALANCE_REASON = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
+/** PostgreSQL refuses a notification payload of 8000 bytes or more; batches are split below it. */
+export const NOTIFY_PAYLOAD_MAX_BYTES = 7_900;
 
 /**
- * For the wallet: call after a balance change (inside its transaction, so the push goes out on commit).
- * Amounts are integer minor units. Every socket of the member on every node gets msgId 20002.
+ * For the ledger: publishes balance changes (amounts in integer minor units) through q. Inside a transaction
+ * they go out on its commit; on the database itself, now. Every socket of each member on every node gets
+ * msgId 20002. One notification per batch that fits a payload.
  */
-export async function publishBalanceChange(
-  q: Queryable,
-  memberId: number,
-  c: { balance: number; change: number; reason: string },
-): Promise<void> {
-  if (!Number.isSafeInteger(memberId) || !Number.isSafeInteger(c.balance) || !Number.isSafeInteger(c.change))
-    throw new Error('publishBalanceChange takes integer ids and minor units');
-  if (!BALANCE_REASON.test(c.reason)) throw new Error(`bad balance reason ${JSON.stringify(c.reason)}`);
-  const event: BalanceEvent = { memberId, ...c, at: new Date().toISOString() };
-  await notifyOn(q, STREAM_CHANNEL.balance, JSON.stringify(event));
+export async function publishBalanceChanges(q: Queryable, events: readonly BalanceEvent[]): Promise<void> {
+  for (const e of events) {
+    if (![e.memberId, e.balance, e.change, e.seq].every(Number.isSafeInteger))
+      throw new Error('publishBalanceChanges takes integer ids and minor units');
+    if (!BALANCE_REASON.test(e.reason)) throw new Error(`bad balance reason ${JSON.stringify(e.reason)}`);
+  }
+  let batch: string[] = [];
+  let bytes = 2;
+  const send = async () => {
+    if (batch.length) await notifyOn(q, STREAM_CHANNEL.balance, `[${batch.join(',')}]`);
+    batch = [];
+    bytes = 2;
+  };
+  for (const e of events) {
+    const text = JSON.stringify(e);
+    if (bytes + text.length + 1 > NOTIFY_PAYLOAD_MAX_BYTES) await send();
+    batch.push(text);
+    bytes += text.length + 1;
+  }
+  await send();
 }
 
 /**
@@ -123,11 +141,27 @@ export function readNoticeEvent(payload: string): NoticeEvent | null {
   return v && isInt(v.id) ? { id: v.id } : null;
 }
 
-export function readBalanceEvent(payload: string): BalanceEvent | null {
-  const v = parse(payload);
-  return v && isInt(v.memberId) && isInt(v.balance) && isInt(v.change) && isStr(v.reason) && isStr(v.at)
-    ? { memberId: v.memberId, balance: v.balance, change: v.change, reason: v.reason, at: v.at }
+const readOneBalanceEvent = (v: unknown): BalanceEvent | null =>
+  isObj(v) &&
+  isInt(v.memberId) &&
+  isInt(v.balance) &&
+  isInt(v.change) &&
+  isStr(v.reason) &&
+  isStr(v.at) &&
+  isInt(v.seq)
+    ? { memberId: v.memberId, balance: v.balance, change: v.change, reason: v.reason, at: v.at, seq: v.seq }
     : null;
+
+/** A balance notification: one event or a batch; malformed events are dropped, the others kept in order. */
+export function readBalanceEvents(payload: string): BalanceEvent[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(payload);
+  } catch {
+    return [];
+  }
+  const events = (Array.isArray(v) ? v : [v]).map(readOneBalanceEvent);
+  return events.filter((e): e is BalanceEvent => e !== null);
 }
 
 export function readKickEvent(payload: string): KickEvent | null {

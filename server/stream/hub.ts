@@ -17,7 +17,7 @@ import { readLoginData } from '../modules/chat/chat.ts';
 import { SESSION_MESSAGE } from '../modules/member/sessions.ts';
 import { readLiveNotice } from '../modules/site/notices.ts';
 import {
-  readBalanceEvent,
+  readBalanceEvents,
   readChatEvent,
   readKickEvent,
   readNoticeEvent,
@@ -57,6 +57,8 @@ export function kickBodyFor(reason: SessionEndReason): KickBody {
 export class StreamHub implements ConnectionHost<Connection> {
   private readonly conns = new Set<Connection>();
   private readonly byMember = new Map<number, Set<Connection>>();
+  /** The newest balance change sent, per member with a socket here (the entry id, `BalanceEvent.seq`). */
+  private readonly lastBalanceSeq = new Map<number, number>();
   private readonly recentKicks = new Map<number, { at: number; reason: SessionEndReason; heard: number }>();
   private readonly siteWatch: SiteConfigWatch;
   private unlisteners: Array<() => Promise<void>> = [];
@@ -86,8 +88,7 @@ export class StreamHub implements ConnectionHost<Connection> {
       if (e) this.pushNotice(e.id);
     });
     await on(STREAM_CHANNEL.balance, (p) => {
-      const e = readBalanceEvent(p);
-      if (e) this.pushBalance(e);
+      for (const e of readBalanceEvents(p)) this.pushBalance(e);
     });
     await on(STREAM_CHANNEL.kick, (p) => {
       const e = readKickEvent(p);
@@ -137,7 +138,10 @@ export class StreamHub implements ConnectionHost<Connection> {
     if (conn.memberId === null) return;
     const set = this.byMember.get(conn.memberId);
     set?.delete(conn);
-    if (set?.size === 0) this.byMember.delete(conn.memberId);
+    if (set?.size === 0) {
+      this.byMember.delete(conn.memberId);
+      this.lastBalanceSeq.delete(conn.memberId);
+    }
   }
 
   private socketsOf(memberId: number): Connection[] {
@@ -182,6 +186,12 @@ export class StreamHub implements ConnectionHost<Connection> {
   }
 
   private pushBalance(e: BalanceEvent): void {
+    // Pushes from several nodes (or one node's writes finishing out of order) may arrive out of commit order:
+    // a change older than one already sent would show a stale balance, so it is dropped.
+    if (!this.byMember.has(e.memberId)) return;
+    const last = this.lastBalanceSeq.get(e.memberId) ?? 0;
+    if (e.seq <= last) return;
+    this.lastBalanceSeq.set(e.memberId, e.seq);
     const body: BalanceChange = { balance: e.balance, change: e.change, reason: e.reason, at: e.at };
     for (const c of this.socketsOf(e.memberId)) c.send(MSG.balance, body);
   }

@@ -9,11 +9,12 @@ import {
   LedgerError,
   settle,
   transfer,
+  transferIn,
   type AccountRef,
   type TransferRequest,
 } from '../../server/modules/ledger/ledger.ts';
 import { runOpsCommand } from '../../server/ops/commands.ts';
-import { STREAM_CHANNEL, type BalanceEvent } from '../../server/stream/channels.ts';
+import { readBalanceEvents, STREAM_CHANNEL, type BalanceEvent } from '../../server/stream/channels.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 let db: Db;
@@ -301,13 +302,12 @@ describe('immutability (issue 9 §1)', () => {
   });
 });
 
-describe('the balance push (issue 9 §1: msgId 20002 in the same transaction)', () => {
+describe('the balance push (issue 9 §1: msgId 20002 after the commit, never on rollback)', () => {
   it('a central-wallet change publishes the new balance on commit; a refused one publishes nothing', async () => {
     const m = await newMember();
     const heard: BalanceEvent[] = [];
     const stop = await db.listen(STREAM_CHANNEL.balance, (p) => {
-      const e = JSON.parse(p) as BalanceEvent;
-      if (e.memberId === m) heard.push(e);
+      for (const e of readBalanceEvents(p)) if (e.memberId === m) heard.push(e);
     });
     try {
       await fund(m, 800);
@@ -333,6 +333,45 @@ describe('the balance push (issue 9 §1: msgId 20002 in the same transaction)', 
         [800, 800, 'deposit'],
         [500, -300, 'transfer_in'],
       ]);
+      // Each push carries its order: a later change of the wallet has a larger seq.
+      expect(heard[1]!.seq).toBeGreaterThan(heard[0]!.seq);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("a transfer inside a caller's transaction publishes on its commit, and nothing when it rolls back", async () => {
+    const m = await newMember();
+    const heard: BalanceEvent[] = [];
+    const stop = await db.listen(STREAM_CHANNEL.balance, (p) => {
+      for (const e of readBalanceEvents(p)) if (e.memberId === m) heard.push(e);
+    });
+    try {
+      await expect(
+        db.transaction(async (tx) => {
+          await transferIn(tx, {
+            id: `push-${m}-rolled`,
+            from: { kind: 'cash_in' },
+            to: central(m),
+            amount: 100,
+            kind: 'deposit',
+          });
+          throw new Error('the order could not be written');
+        }),
+      ).rejects.toThrow('the order');
+      await db.transaction((tx) =>
+        transferIn(tx, {
+          id: `push-${m}-kept`,
+          from: { kind: 'cash_in' },
+          to: central(m),
+          amount: 250,
+          kind: 'deposit',
+        }),
+      );
+      await expect.poll(() => heard.length).toBe(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.map((e) => [e.balance, e.change])).toEqual([[250, 250]]);
+      expect((await balanceOf(db, central(m))).balance).toBe(250);
     } finally {
       await stop();
     }

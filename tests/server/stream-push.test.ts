@@ -6,7 +6,11 @@ import { SESSION_MESSAGE } from '../../server/modules/member/sessions.ts';
 import { addNotice } from '../../server/modules/site/notices.ts';
 import { runOpsCommand } from '../../server/ops/commands.ts';
 import { hashPassword } from '../../server/security/password.ts';
-import { notifySessionsEnded, publishBalanceChange } from '../../server/stream/channels.ts';
+import {
+  notifySessionsEnded,
+  publishBalanceChanges,
+  type BalanceEvent,
+} from '../../server/stream/channels.ts';
 import { clientHeaders } from '../support/test-app.ts';
 import {
   createMember,
@@ -19,6 +23,15 @@ import {
   type StreamApp,
   type TestMember,
 } from './stream-helpers.ts';
+
+let seq = 0;
+/** One balance change as the ledger publishes it (a later change has a larger seq). */
+const change = (memberId: number, c: Pick<BalanceEvent, 'balance' | 'change' | 'reason'>): BalanceEvent => ({
+  memberId,
+  ...c,
+  at: new Date().toISOString(),
+  seq: ++seq,
+});
 
 let t: StreamApp;
 const sockets: TestSocket[] = [];
@@ -90,7 +103,9 @@ describe('balance push', () => {
     const theirs = await member(other);
     const anon = await anonymous();
 
-    await publishBalanceChange(t.db, m.id, { balance: 1_234_56, change: 100_00, reason: 'deposit' });
+    await publishBalanceChanges(t.db, [
+      change(m.id, { balance: 1_234_56, change: 100_00, reason: 'deposit' }),
+    ]);
     for (const s of mine) {
       const body = await s.next<BalanceChange>(MSG.balance);
       expect(body).toMatchObject({ balance: 123456, change: 10000, reason: 'deposit' });
@@ -101,9 +116,43 @@ describe('balance push', () => {
     expect(anon.take(MSG.balance)).toEqual([]);
   });
 
+  it('delivers a batch of several members in order, and drops a change older than one already sent', async () => {
+    const a = await createMember(t.db);
+    const b = await createMember(t.db);
+    const sa = await member(a);
+    const sb = await member(b);
+    const first = change(a.id, { balance: 100, change: 100, reason: 'deposit' });
+    const second = change(a.id, { balance: 40, change: -60, reason: 'transfer_in' });
+    const forB = change(b.id, { balance: 7, change: 7, reason: 'deposit' });
+    await publishBalanceChanges(t.db, [first, forB, second]);
+    expect(await sa.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: 100 });
+    expect(await sa.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: 40 });
+    expect(await sb.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: 7 });
+    // The first change again (another node's late batch): the wallet already shows a newer balance.
+    await publishBalanceChanges(t.db, [first]);
+    await sleep(QUIET_MS);
+    expect(sa.take(MSG.balance)).toEqual([]);
+  });
+
+  it('splits a batch larger than a notification payload (8000 bytes) and loses none of it', async () => {
+    const m = await createMember(t.db);
+    const s = await member(m);
+    const many = Array.from({ length: 150 }, (_, i) =>
+      change(m.id, { balance: i + 1, change: 1, reason: 'deposit' }),
+    );
+    expect(JSON.stringify(many).length).toBeGreaterThan(8000);
+    await publishBalanceChanges(t.db, many);
+    for (let i = 0; i < 150; i++)
+      expect(await s.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: i + 1 });
+  });
+
   it('takes integer minor units and a plain reason only', async () => {
-    await expect(publishBalanceChange(t.db, 1, { balance: 1.5, change: 0, reason: 'x' })).rejects.toThrow();
-    await expect(publishBalanceChange(t.db, 1, { balance: 1, change: 0, reason: '<b>' })).rejects.toThrow();
+    await expect(
+      publishBalanceChanges(t.db, [change(1, { balance: 1.5, change: 0, reason: 'x' })]),
+    ).rejects.toThrow();
+    await expect(
+      publishBalanceChanges(t.db, [change(1, { balance: 1, change: 0, reason: '<b>' })]),
+    ).rejects.toThrow();
   });
 });
 

@@ -8,10 +8,12 @@
 //   balance - held), so concurrent spenders cannot both pass a read-then-write.
 // - Two-phase: a pending transfer holds the amount on its debit account (held counts against the balance) and
 //   is later posted or voided, at most once.
-// - A change of a member's central wallet publishes the balance push (msgId 20002) in the same transaction: it
-//   goes out on commit, never on rollback.
+// - A change of a member's central wallet publishes the balance push (msgId 20002) after its commit, never on
+//   rollback (pushes.ts says how).
+// - Each write is one call of a database function (migration 009: ledger_transfer, ledger_settle), one
+//   statement and one round trip; this module validates the request and maps the answer to LedgerError.
 import type { Db, Queryable } from '../../db/db.ts';
-import { publishBalanceChange } from '../../stream/channels.ts';
+import { publishAfterCommit, publishWithin, pushesOf } from './pushes.ts';
 
 export type AccountKind =
   'central' | 'venue' | 'bonus' | 'locked' | 'cash_in' | 'cash_out' | 'house' | 'promotions' | 'fees';
@@ -99,23 +101,12 @@ function refParts(ref: AccountRef): { memberId: number | null; kind: AccountKind
 /** The account's id, created on first use (empty). */
 export async function accountId(q: Queryable, ref: AccountRef): Promise<number> {
   const { memberId, kind, venue } = refParts(ref);
-  const found = await q.query<{ id: string }>(
-    `SELECT id FROM ledger_accounts
-      WHERE coalesce(member_id, 0) = coalesce($1::bigint, 0) AND kind = $2 AND coalesce(venue, '') = coalesce($3::text, '')`,
-    [memberId, kind, venue],
-  );
-  if (found.rows[0]) return Number(found.rows[0].id);
-  await q.query(
-    `INSERT INTO ledger_accounts (member_id, kind, venue) VALUES ($1, $2, $3)
-     ON CONFLICT ((coalesce(member_id, 0)), kind, (coalesce(venue, ''))) DO NOTHING`,
-    [memberId, kind, venue],
-  );
-  const again = await q.query<{ id: string }>(
-    `SELECT id FROM ledger_accounts
-      WHERE coalesce(member_id, 0) = coalesce($1::bigint, 0) AND kind = $2 AND coalesce(venue, '') = coalesce($3::text, '')`,
-    [memberId, kind, venue],
-  );
-  return Number(again.rows[0]!.id);
+  const { rows } = await q.query<{ id: number | string }>('SELECT ledger_account($1, $2, $3) AS id', [
+    memberId,
+    kind,
+    venue,
+  ]);
+  return Number(rows[0]!.id);
 }
 
 export interface Balance {
@@ -191,28 +182,43 @@ const isCheckViolation = (err: unknown, constraint: string) =>
   (err as { code?: string }).code === '23514' &&
   String((err as { constraint?: string }).constraint ?? (err as Error).message).includes(constraint);
 
+/** What the database functions ledger_transfer and ledger_settle answer (migration 009). */
+interface WriteRow {
+  r_outcome: 'created' | 'same' | 'conflict' | 'invalid' | 'settled' | 'notPending' | 'unknown';
+  r_id: string;
+  r_debit: string | number;
+  r_credit: string | number;
+  r_amount: string | number;
+  r_kind: string;
+  r_state: TransferState;
+  r_memo: Record<string, unknown>;
+  r_created: Date | string;
+  r_settled: Date | string | null;
+  /** The balance pushes of this call (pushes.ts). */
+  r_pushes: unknown;
+}
+
+const written = (r: WriteRow): Transfer =>
+  toTransfer({
+    id: r.r_id,
+    debit_account: String(r.r_debit),
+    credit_account: String(r.r_credit),
+    amount: String(r.r_amount),
+    kind: r.r_kind,
+    state: r.r_state,
+    memo: r.r_memo,
+    created_at: r.r_created,
+    settled_at: r.r_settled,
+  });
+
 /**
- * Moves one account's balance by `delta` (the database refuses a member account below zero) and returns the
- * new balance and the account's member (null for the house).
+ * One write function, one statement: the database refuses a member account below zero (the CHECK
+ * ledger_member_not_negative), which aborts the statement and everything it wrote.
  */
-async function move(
-  tx: Queryable,
-  account: number,
-  delta: number,
-  heldDelta = 0,
-): Promise<{ balance: number; memberId: number | null; kind: AccountKind }> {
+async function callWrite(q: Queryable, sql: string, params: unknown[]): Promise<WriteRow> {
   try {
-    const { rows } = await tx.query<{ balance: string; member_id: string | null; kind: AccountKind }>(
-      `UPDATE ledger_accounts SET balance = balance + $2, held = held + $3 WHERE id = $1
-       RETURNING balance, member_id, kind`,
-      [account, delta, heldDelta],
-    );
-    const row = rows[0]!;
-    return {
-      balance: Number(row.balance),
-      memberId: row.member_id === null ? null : Number(row.member_id),
-      kind: row.kind,
-    };
+    const { rows } = await q.query<WriteRow>(sql, params);
+    return rows[0]!;
   } catch (err) {
     if (isCheckViolation(err, 'ledger_member_not_negative'))
       throw new LedgerError('insufficient', 'the account cannot afford it');
@@ -220,88 +226,74 @@ async function move(
   }
 }
 
-/** The balance push of a member's central wallet (msgId 20002), sent on commit. */
-async function pushIfCentral(
-  tx: Queryable,
-  moved: { balance: number; memberId: number | null; kind: AccountKind },
-  change: number,
-  reason: string,
-) {
-  if (moved.memberId !== null && moved.kind === 'central')
-    await publishBalanceChange(tx, moved.memberId, { balance: moved.balance, change, reason });
+// Account ids never change and accounts are never removed, so a node remembers the ids its committed writes
+// used and passes them in (the function then skips two lookups). Only writes that are their own transaction
+// fill it: an account created inside a caller's transaction may still roll back.
+const ACCOUNT_CACHE_MAX = 50_000;
+const accountCaches = new WeakMap<Db, Map<string, number>>();
+
+const refKey = (r: { memberId: number | null; kind: AccountKind; venue: string | null }) =>
+  `${r.memberId ?? ''}:${r.kind}:${r.venue ?? ''}`;
+
+function remember(cache: Map<string, number>, key: string, id: number): void {
+  if (cache.has(key)) return;
+  if (cache.size >= ACCOUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, id);
 }
 
-/** Posts the two entries of a transfer and moves both balances, debit and credit locked in id order. */
-async function postEntries(
-  tx: Queryable,
-  t: { id: string; debit: number; credit: number; amount: number; kind: string },
-  releaseHeld: boolean,
-): Promise<void> {
-  const legs = [
-    { account: t.debit, delta: -t.amount, held: releaseHeld ? -t.amount : 0 },
-    { account: t.credit, delta: t.amount, held: 0 },
-  ].sort((a, b) => a.account - b.account);
-  for (const leg of legs) {
-    const moved = await move(tx, leg.account, leg.delta, leg.held);
-    await tx.query(
-      'INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)',
-      [t.id, leg.account, leg.delta, moved.balance],
-    );
-    await pushIfCentral(tx, moved, leg.delta, t.kind);
+const TRANSFER_SQL =
+  'SELECT * FROM ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13)';
+
+async function write(q: Queryable, req: TransferRequest, cache: Map<string, number> | null) {
+  validate(req);
+  const from = refParts(req.from);
+  const to = refParts(req.to);
+  const fromKey = refKey(from);
+  const toKey = refKey(to);
+  const row = await callWrite(q, TRANSFER_SQL, [
+    req.id,
+    from.memberId,
+    from.kind,
+    from.venue,
+    to.memberId,
+    to.kind,
+    to.venue,
+    req.amount,
+    req.kind,
+    JSON.stringify(req.memo ?? {}),
+    req.pending === true,
+    cache?.get(fromKey) ?? null,
+    cache?.get(toKey) ?? null,
+  ]);
+  if (row.r_outcome === 'invalid') throw new LedgerError('invalid', 'a transfer needs two accounts');
+  if (row.r_outcome === 'conflict')
+    throw new LedgerError('idempotencyConflict', `transfer ${req.id} was made with other fields`);
+  const t = written(row);
+  if (cache && row.r_outcome === 'created') {
+    remember(cache, fromKey, t.debitAccount);
+    remember(cache, toKey, t.creditAccount);
   }
+  return { transfer: t, pushes: pushesOf(row.r_pushes, req.kind) };
 }
 
 /**
  * Makes a transfer, once per id. Answers the transfer as stored (the first result when the id was used before
  * with the same fields). Throws LedgerError: insufficient (nothing stored), idempotencyConflict, invalid.
+ * One statement (the database function ledger_transfer), atomic on its own: no transaction around it.
  */
 export async function transfer(db: Db, req: TransferRequest): Promise<Transfer> {
-  validate(req);
-  return db.transaction((tx) => transferIn(tx, req));
+  let cache = accountCaches.get(db);
+  if (!cache) accountCaches.set(db, (cache = new Map()));
+  const done = await write(db, req, cache);
+  publishAfterCommit(db, done.pushes);
+  return done.transfer;
 }
 
 /** `transfer` inside the caller's transaction (an order and its credit commit together). */
 export async function transferIn(tx: Queryable, req: TransferRequest): Promise<Transfer> {
-  validate(req);
-  const debit = await accountId(tx, req.from);
-  const credit = await accountId(tx, req.to);
-  if (debit === credit) throw new LedgerError('invalid', 'a transfer needs two accounts');
-  const memo = JSON.stringify(req.memo ?? {});
-  const state: TransferState = req.pending ? 'pending' : 'posted';
-  // The id first: a second writer of the same id waits here for the first to commit or roll back.
-  const inserted = await tx.query<TransferRow>(
-    `INSERT INTO ledger_transfers (id, debit_account, credit_account, amount, kind, state, memo, settled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, CASE WHEN $6 = 'posted' THEN now() END)
-     ON CONFLICT (id) DO NOTHING RETURNING ${TRANSFER_COLUMNS}`,
-    [req.id, debit, credit, req.amount, req.kind, state, memo],
-  );
-  if (!inserted.rows[0]) {
-    const { rows } = await tx.query<TransferRow & { same: boolean }>(
-      `SELECT ${TRANSFER_COLUMNS},
-              (debit_account = $2 AND credit_account = $3 AND amount = $4 AND kind = $5 AND memo = $6::jsonb
-               AND (state = 'pending') = $7) AS same
-         FROM ledger_transfers WHERE id = $1`,
-      [req.id, debit, credit, req.amount, req.kind, memo, state === 'pending'],
-    );
-    const first = rows[0]!;
-    // A pending transfer asked again after it was settled is the same transfer: its first result stands.
-    const samePending =
-      state === 'pending' &&
-      Number(first.debit_account) === debit &&
-      Number(first.credit_account) === credit &&
-      Number(first.amount) === req.amount &&
-      first.kind === req.kind;
-    if (!first.same && !samePending)
-      throw new LedgerError('idempotencyConflict', `transfer ${req.id} was made with other fields`);
-    return toTransfer(first);
-  }
-  if (state === 'pending') {
-    // Held, not moved: the debit account's spendable balance shrinks now (the database refuses below zero).
-    await move(tx, debit, 0, req.amount);
-  } else {
-    await postEntries(tx, { id: req.id, debit, credit, amount: req.amount, kind: req.kind }, false);
-  }
-  return toTransfer(inserted.rows[0]);
+  const done = await write(tx, req, null);
+  await publishWithin(tx, done.pushes);
+  return done.transfer;
 }
 
 /**
@@ -311,35 +303,11 @@ export async function transferIn(tx: Queryable, req: TransferRequest): Promise<T
 export async function settle(db: Db, id: string, outcome: 'posted' | 'voided'): Promise<Transfer> {
   if (!TRANSFER_ID_PATTERN.test(id))
     throw new LedgerError('invalid', `bad transfer id ${JSON.stringify(id)}`);
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<TransferRow>(
-      `UPDATE ledger_transfers SET state = $2, settled_at = now() WHERE id = $1 AND state = 'pending'
-       RETURNING ${TRANSFER_COLUMNS}`,
-      [id, outcome],
-    );
-    const row = rows[0];
-    if (!row) {
-      const existing = await tx.query<TransferRow>(
-        `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE id = $1`,
-        [id],
-      );
-      const first = existing.rows[0];
-      if (!first) throw new LedgerError('unknownTransfer', `no transfer ${id}`);
-      if (first.state === outcome) return toTransfer(first);
-      throw new LedgerError('notPending', `transfer ${id} is ${first.state}`);
-    }
-    const t = toTransfer(row);
-    if (outcome === 'posted') {
-      await postEntries(
-        tx,
-        { id, debit: t.debitAccount, credit: t.creditAccount, amount: t.amount, kind: t.kind },
-        true,
-      );
-    } else {
-      await move(tx, t.debitAccount, 0, -t.amount);
-    }
-    return t;
-  });
+  const row = await callWrite(db, 'SELECT * FROM ledger_settle($1, $2)', [id, outcome]);
+  if (row.r_outcome === 'unknown') throw new LedgerError('unknownTransfer', `no transfer ${id}`);
+  if (row.r_outcome === 'notPending') throw new LedgerError('notPending', `transfer ${id} is ${row.r_state}`);
+  publishAfterCommit(db, pushesOf(row.r_pushes, row.r_kind));
+  return written(row);
 }
 
 export async function findTransfer(q: Queryable, id: string): Promise<Transfer | null> {
