@@ -17,6 +17,11 @@ const scope = process.env.MUTATION_SCOPE === 'src' ? 'src' : 'machines';
 // The Vitest configuration reads the scope too (the test-runner processes inherit the environment).
 process.env.MUTATION_SCOPE = scope;
 
+// MUTATION_RUN=<name> keeps a run's sandbox, incremental file and reports apart (reports/mutation/<scope>-<name>/),
+// so two narrowed runs (one file each) can go at the same time without sharing files.
+const run = /^[a-z0-9-]{1,40}$/.test(process.env.MUTATION_RUN ?? '') ? `-${process.env.MUTATION_RUN}` : '';
+const out = `reports/mutation/${scope}${run}`;
+
 const MUTATE = {
   machines: ['machines/**/*.ts', '!**/*.d.ts'],
   src: ['src/protocol/**/*.ts', 'src/lib/**/*.ts', 'src/api/**/*.ts', 'src/features/**/*.ts', '!**/*.d.ts'],
@@ -44,18 +49,18 @@ export default {
     '*.log',
   ],
   incremental: true,
-  incrementalFile: `reports/mutation/${scope}/incremental.json`,
+  incrementalFile: `${out}/incremental.json`,
   // A shared two-core machine: one test-runner process (`-- --concurrency 2` when the machine is idle).
   concurrency: 1,
   // Instrumented model replays on a busy machine are slow; a mutant that loops still times out.
   timeoutMS: 10_000,
   timeoutFactor: 2,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: `reports/mutation/${scope}/mutation.html` },
-  jsonReporter: { fileName: `reports/mutation/${scope}/mutation.json` },
+  htmlReporter: { fileName: `${out}/mutation.html` },
+  jsonReporter: { fileName: `${out}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false, reportScoreTable: true },
   // The issue's targets: 90 % on machines/, 75 % elsewhere. Reported, not enforced (no `break`).
   thresholds: scope === 'machines' ? { high: 90, low: 75, break: null } : { high: 75, low: 60, break: null },
-  tempDirName: `.stryker-tmp/${scope}`,
+  tempDirName: `.stryker-tmp/${scope}${run}`,
   cleanTempDir: true,
 };
