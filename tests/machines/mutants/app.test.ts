@@ -1,6 +1,6 @@
 // Mutation testing (issue 18 §3): the root as `createAppMachine` wires it — socket pushes reaching the root,
 // the reconnect wait the composition's jitter decides, and what a route change tells the session and the modal
-// host.
+// host; the site title the gate's pre-info brings (spec §2, §3 SiteBaseConfigVo.title) reaching the tab.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, SimulatedClock } from 'xstate';
 import type { AnyActorRef, AnyEventObject, EventObject } from 'xstate';
@@ -8,9 +8,11 @@ import { createAppMachine, type AppEffects, type AppInput } from '../../../machi
 import type { ModalSpec } from '../../../machines/modal-types.ts';
 import type { OpenModal } from '../../../machines/modal-host.machine.ts';
 import type { ConnectionCommand } from '../../../machines/socket.machine.ts';
+import type { PreInfoResult } from '../../../machines/site-gate.machine.ts';
 import type { MemberInfo } from '../../../src/protocol/member.ts';
 import type { Notice } from '../../../src/protocol/site.ts';
 import { deferred, settle } from '../../support/model-paths.ts';
+import { preInfo } from '../fixtures.ts';
 
 /** spec §9: modal leave animation 300 ms. */
 const MODAL_LEAVE_MS = 300;
@@ -56,7 +58,7 @@ interface Socket {
   closed: boolean;
 }
 
-async function startApp(input: AppInput = INPUT) {
+async function startApp(input: AppInput = INPUT, overrides: Partial<AppEffects> = {}) {
   const sockets: Socket[] = [];
   const memberFetches: Array<ReturnType<typeof deferred<MemberInfo>>> = [];
   const counts = { tokenClears: 0 };
@@ -91,6 +93,7 @@ async function startApp(input: AppInput = INPUT) {
     }),
     fetchJwt: () => never(),
     jitter: (ms) => ms + JITTER_MS,
+    ...overrides,
   };
   const clock = new SimulatedClock();
   const sessionEvents: AnyEventObject[] = [];
@@ -206,5 +209,30 @@ describe('route changes', () => {
     app.actor.send({ type: 'route.changed', path: '/game/chess', search: '' });
     await app.advance(MODAL_LEAVE_MS);
     expect(app.modals()).toEqual([]);
+  });
+});
+
+describe('the site title from pre-info (spec §2 the tab shows the site title; §3 SiteBaseConfigVo.title)', () => {
+  it('the first pre-info titles the tab with its site title; a re-read with a new title re-titles it', async () => {
+    const loads = [deferred<PreInfoResult>(), deferred<PreInfoResult>()];
+    let call = 0;
+    const titles: string[] = [];
+    const app = await startApp(INPUT, {
+      loadPreInfo: () => loads[call++]!.promise,
+      renderTitle: (text) => void titles.push(text),
+    });
+    expect(titles).toEqual(['棋牌']);
+    // Short titles (under the 27-unit marquee width, spec §2), so the tab shows each whole.
+    loads[0]!.resolve({ preInfo: preInfo({ title: '新站' }), alert: false });
+    await settle();
+    expect(app.errors).toEqual([]);
+    expect(app.actor.getSnapshot().status).toBe('active');
+    expect(titles).toEqual(['棋牌', '新站']);
+
+    app.actor.send({ type: 'page.focus', cookieToken: null });
+    loads[1]!.resolve({ preInfo: preInfo({ title: '另一站' }), alert: false });
+    await settle();
+    expect(app.errors).toEqual([]);
+    expect(titles).toEqual(['棋牌', '新站', '另一站']);
   });
 });

@@ -111,3 +111,18 @@ describe('home pop-up activity', () => {
     expect(spec.route).toBe('/');
   });
 });
+
+describe('where each dialog sits (spec §2: position top, center or scroll)', () => {
+  /** spec §2: the three positions; unset = the view's default. */
+  const POSITIONS = [undefined, 'top', 'center', 'scroll'];
+  const pop = { id: 1, title: 't', content: 'c', imageUrl: '/i.png', linkUrl: '' };
+
+  it.each([
+    ['the alert notice', noticeDialog('alert', 'm', null)],
+    ['the confirm notice', noticeDialog('confirm', 'm', '/user/login')],
+    ['the deposit warning', depositWarningDialog()],
+    ['the pop-up activity', popActivityDialog(pop)],
+  ])('%s has one of the spec positions', (_name, spec) => {
+    expect(POSITIONS).toContain(spec.position);
+  });
+});

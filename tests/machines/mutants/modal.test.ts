@@ -1,5 +1,6 @@
 // Mutation testing (issue 18 §3): the modal host and a modal with odd inputs and page changes (spec §2 shared
-// modal dialogs, §4 modal buttons, §9 leave animation 300 ms) — real modals and buttons, a SimulatedClock.
+// modal dialogs, §4 modal buttons, §9 leave animation 300 ms; issue 19: Escape closes a closable dialog) — real
+// modals and buttons, a SimulatedClock.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { modalMachine } from '../../../machines/modal.machine.ts';
@@ -83,7 +84,29 @@ describe('odd host events', () => {
     actor.send({ type: 'modal.open', spec: NOTICE });
     actor.send({ type: 'modal.close', id: 'modal-99' });
     advance(MODAL_LEAVE_MS);
+    expect(actor.getSnapshot().status).toBe('active');
     expect(states()).toEqual(['notice:1:open']);
+  });
+
+  it('Escape on a dialog that is not closable leaves it open (issue 19: Escape closes a closable one)', () => {
+    const { actor, advance, states } = host();
+    actor.send({ type: 'modal.open', spec: { ...NOTICE, closable: false } });
+    actor.send({ type: 'modal.closeTop' });
+    advance(MODAL_LEAVE_MS);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(states()).toEqual(['notice:1:open']);
+  });
+
+  it('Escape with no dialog open does nothing; on a closable one it closes it', () => {
+    const { actor, advance, states } = host();
+    actor.send({ type: 'modal.closeTop' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('empty');
+    actor.send({ type: 'modal.open', spec: { ...NOTICE, closable: true } });
+    actor.send({ type: 'modal.closeTop' });
+    expect(states()).toEqual(['notice:1:leaving']);
+    advance(MODAL_LEAVE_MS);
+    expect(actor.getSnapshot().value).toBe('empty');
   });
 
   it('modal.close for the open id closes exactly that one', () => {

@@ -229,7 +229,10 @@ describe('wallet area: venue refresh (issue 9 §2)', () => {
     s.actor.send({ type: 'wallet.refreshVenue', venue: QP });
     s.fakes.reject(REFRESH, LOCKED);
     await settle();
-    expect(s.actor.getSnapshot().context.refusal).toEqual({ code: 30004, message: '刷新过于频繁，请稍后再试' });
+    expect(s.actor.getSnapshot().context.refusal).toEqual({
+      code: 30004,
+      message: '刷新过于频繁，请稍后再试',
+    });
     expect(s.actor.getSnapshot().context.locked).toEqual([QP]);
     s.actor.send({ type: 'wallet.refreshVenue', venue: TY });
     s.fakes.reject(REFRESH, NO_ANSWER);
@@ -261,7 +264,10 @@ describe('wallet area: 一键回收 and 免转 (issue 9 §2)', () => {
     s.actor.send({ type: 'wallet.recall' });
     s.fakes.reject(RECALL, REFUSED);
     await settle();
-    expect(s.actor.getSnapshot().context.refusal).toEqual({ code: 30003, message: '该场馆维护中，暂时无法转账' });
+    expect(s.actor.getSnapshot().context.refusal).toEqual({
+      code: 30003,
+      message: '该场馆维护中，暂时无法转账',
+    });
     s.actor.send({ type: 'wallet.dismiss' });
     expect(s.actor.getSnapshot().context.refusal).toBeNull();
 
