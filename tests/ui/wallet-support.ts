@@ -82,7 +82,8 @@ export class OtherTab {
     };
   }
 
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** The server's whole answer (envelope), whatever its code. */
+  async send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
     const headers = this.headers();
     const signature = await this.signer.signatureFor(path);
     if (signature) headers[HEADER.signature] = signature;
@@ -91,7 +92,11 @@ export class OtherTab {
       headers,
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     });
-    const answer = (await res.json()) as { status_code: number; message: string; data: T };
+    return (await res.json()) as Envelope<T>;
+  }
+
+  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const answer = await this.send<T>(method, path, body);
     if (answer.status_code !== CODE.success)
       throw new Error(`other tab ${path}: ${answer.status_code} ${answer.message}`);
     return answer.data;
@@ -103,6 +108,16 @@ export class OtherTab {
     this.call('POST', '/fd/api/v1/wallet/transfer', { requestId: randomUUID(), direction, venue, amount });
 
   recall = () => this.call('POST', '/fd/api/v1/wallet/recall', { requestId: randomUUID() });
+
+  /** Re-reads a venue wallet (docs/api.md: 6000, or 30004 within 5 s of the last refresh of that venue). */
+  refresh = (venue: string) =>
+    this.send<{ retryAfterMs?: number }>('POST', '/fd/api/v1/wallet/venue/refresh', { venue });
+}
+
+interface Envelope<T> {
+  status_code: number;
+  message: string;
+  data: T;
 }
 
 /** Where the money the graphs do not use goes (a venue no graph names). */

@@ -1,6 +1,6 @@
 // The wallet area actor's generated paths on the rendered app (issue 18 §2 on issue 9 §2/§4: balances read on
 // entering the area, the record query and the deposit flow running while their page is open).
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
@@ -8,12 +8,14 @@ import {
   LOAD,
   RECALL,
   RECORDS,
+  REFRESH,
   SWITCH,
+  VENUE,
   WALLET,
   walletModel,
 } from '../machines/wallet/wallet.model.ts';
 import type { MachineModel } from '../support/model-paths.ts';
-import type { Travelled } from '../support/ui-backend.ts';
+import type { Travelled, UiBackend } from '../support/ui-backend.ts';
 import { describeUiModel, type UiSeen, type UiStep } from '../support/ui-model.tsx';
 import { expectLedgerOk, keptLogin, OtherTab, PATH, setBalances } from './wallet-support.ts';
 
@@ -34,6 +36,10 @@ const TEXT = {
   search: '查询',
   /** The deposit page's sandbox notice (issue 9 §3: clearly marked as a sandbox). */
   sandbox: '沙盒环境：本站只使用游戏币，不连接任何真实支付渠道。',
+  /** A venue wallet's refresh control (issue 9 §2): its name, its text while it works, its hint while locked. */
+  refresh: (venue: string) => `刷新${venue}余额`,
+  refreshing: '刷新中…',
+  refreshLocked: '刚刚刷新过，请稍后再试',
 };
 
 /** The paths the player has been on: where the area started, then every route it heard. */
@@ -74,6 +80,44 @@ function sentOnce(seen: UiSeen, of: (seen: UiSeen) => Travelled[], unsure: strin
   else expect(earlier).not.toContain(id(now[0]!));
   return now[0]!;
 }
+
+// ── The venue refresh (issue 9 §2: "a per-venue refresh (locked for a few seconds after use)") ──
+
+const DONE_REFRESH = `xstate.done.actor.${REFRESH}`;
+const ERROR_REFRESH = `xstate.error.actor.${REFRESH}`;
+/**
+ * The venue the refresh graph refreshes: the demo seed's open 开元棋牌 (server/db/seed.ts), with ¥30.00 as the boot
+ * sets it; before each refresh that goes through, another tab of the login moves ¥5.00 into it, so the refreshed
+ * balance is not the one the page already shows.
+ */
+const SEEDED = { code: 'KYQP', name: '开元棋牌', fen: 3_000 };
+const MOVED_IN = 500;
+/** docs/api.md "Wallet": the refresh is locked for 5 s per member and venue; 30004 within it, 6000 otherwise. */
+const LOCK_MS = 5_000;
+const REFRESH_OK = 6000;
+const REFRESH_LOCKED = 30004;
+
+const refreshes = (seen: UiSeen) => seen.backend.calls.filter((c) => PATH.refresh.test(c.url));
+const heldRefreshes = (seen: UiSeen) => seen.backend.heldPaths().filter((p) => PATH.refresh.test(p));
+const refreshControl = () => screen.getByRole('button', { name: TEXT.refresh(SEEDED.name) });
+/** What the server holds for the venue after the path's refreshes: each one that went through came after ¥5.00. */
+const venueFen = (history: readonly AnyEventObject[]) =>
+  SEEDED.fen + MOVED_IN * history.filter((e) => e.type === DONE_REFRESH).length;
+/** The venue's row on the page shows this amount (the control sits in the venue's row). */
+function rowShows(fen: number) {
+  const row = refreshControl().closest('li');
+  expect(row, 'the venue’s row').not.toBeNull();
+  expect(within(row!).getByText(`¥${yuan(fen)}`)).toBeTruthy();
+}
+/**
+ * Locked after use: a refresh ended (went through, refused or unanswered) and the 5 s since have not passed (the
+ * graph's wallet.venueUnlocked is those 5 s on the app's clock).
+ */
+function lockedNow(history: readonly AnyEventObject[]): boolean {
+  const ended = history.findLastIndex((e) => e.type === DONE_REFRESH || e.type === ERROR_REFRESH);
+  return ended > history.findLastIndex((e) => e.type === 'wallet.venueUnlocked');
+}
+const isRefusal = (event: AnyEventObject) => (event['error'] as { type?: string }).type === 'business';
 
 /** No answer: the outcome is unknown; the player may retry (nothing moves twice) or give up and re-read. */
 function unsureShown(seen: UiSeen) {
@@ -162,9 +206,49 @@ const see: Record<string, (seen: UiSeen) => void> = {
     unsureShown(seen);
     expect(switches(seen).at(-1)!.status, 'no answer').toBe(0);
   },
+  // issue 9 §2: the control refreshes one venue wallet; after use it is locked for 5 s (docs/api.md), then free.
   'refresh.idle': (seen) => {
-    expect(seen.travelled.filter((c) => PATH.refresh.test(c.url))).toEqual([]);
-    expect(screen.queryByText('刷新中…')).toBeNull();
+    expect(mine(seen, PATH.refresh), 'no refresh sent').toEqual([]);
+    expect(heldRefreshes(seen), 'no refresh under way').toEqual([]);
+    expect(screen.queryByText(TEXT.refreshing)).toBeNull();
+    if (here(seen) !== WALLET || !shown()) return;
+    const locked = lockedNow(seen.history);
+    const control = refreshControl();
+    expect(control, locked ? 'locked after use' : 'free').toHaveProperty('disabled', locked);
+    expect(control.getAttribute('title'), 'the lock is said').toBe(locked ? TEXT.refreshLocked : null);
+    const t = seen.event.type;
+    if (t !== DONE_REFRESH && t !== ERROR_REFRESH && t !== 'wallet.venueUnlocked') return;
+    const call = refreshes(seen).at(-1)!;
+    const answer = call.answer as { status_code: number; message: string; data: any };
+    if (t === DONE_REFRESH) {
+      // The server re-read the venue wallet: the balance it holds now (after the other tab's ¥5.00) shows.
+      expect(answer).toMatchObject({
+        status_code: REFRESH_OK,
+        data: { venue: { venue: SEEDED.code, balance: venueFen(seen.history) } },
+      });
+    } else if (t === ERROR_REFRESH && isRefusal(seen.event)) {
+      // Refused within the server's lock, with how long to wait; the page shows the server's message.
+      expect(answer.status_code).toBe(REFRESH_LOCKED);
+      expect(answer.data.retryAfterMs).toBeGreaterThan(0);
+      expect(answer.data.retryAfterMs).toBeLessThanOrEqual(LOCK_MS);
+      expect(screen.getByText(answer.message)).toBeTruthy();
+    } else if (t === ERROR_REFRESH) {
+      expect(call.status, 'no answer').toBe(0);
+    }
+    // A refusal or no answer leaves the last balance the page had.
+    rowShows(venueFen(seen.history));
+  },
+  'refresh.refreshing': (seen) => {
+    // One refresh of that venue asked for (held here until the next step answers it).
+    expect(mine(seen, PATH.refresh)).toEqual([
+      expect.objectContaining({ method: 'POST', body: { venue: SEEDED.code }, status: 0 }),
+    ]);
+    expect(heldRefreshes(seen)).toHaveLength(1);
+    if (here(seen) !== WALLET) return;
+    const control = refreshControl();
+    expect(control.textContent).toBe(TEXT.refreshing);
+    expect(control).toHaveProperty('disabled', true);
+    rowShows(venueFen(seen.history));
   },
 };
 
@@ -209,8 +293,7 @@ async function asTheGraphSays(step: UiStep) {
 const MONEY = 'entering the wallet page: balances, 一键回收, 免转';
 /**
  * The wallet page's graph, on its money events: the route changes are the two small graphs' (they run in full);
- * the venue refresh is not run here (the server's lock is 5 s of real time: every refresh that must go through
- * would wait for it); wallet.dismiss has no control on any page. What the page cannot produce: nothing but the
+ * the venue refresh is the next graph's (REFRESHING); wallet.dismiss has no control on any page. What the page cannot produce: nothing but the
  * loading screen (or the failure) before the first read answered; wallet.reload comes only from 放弃并刷新余额
  * (an unanswered move); the server never refuses a recall or a 免转 switch (it skips venues under maintenance).
  */
@@ -230,10 +313,83 @@ function moneyEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): boole
   return true;
 }
 
+const REFRESHING = 'entering the wallet page: refreshing a venue wallet';
+const whole = walletModel.graphs[0]!;
+/**
+ * The wallet page's graph, on the venue refresh: the first read's answer, the player's refresh, its three ends
+ * (went through, refused 30004, no answer) and the 5 s lock after each. The model's graph has the refusal only;
+ * no answer is added here (a failure the page must survive too). The refresh and the unlock are the model's
+ * events on the seeded venue. What the page cannot produce: a refresh before the first read answered (only the
+ * loading screen shows) or while the venue is locked (its control is disabled: the oracle checks it), an unlock
+ * with nothing locked. The key adds the venue balances to the model's, so the paths refresh a second time after
+ * a refresh went through: the client's lock has run out (5 s on its clock) while the server's, in real time,
+ * still holds — the refusal the server really gives. Not bounded: 7 graph states, 11 edges, 11 paths (the file's
+ * maxWalk 0); about 45 s here (2026-11-23, two busy cores), most of it waiting out the server's lock in real time.
+ */
+function refreshEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  const { summary, locked } = snapshot.context as { summary: unknown; locked: string[] };
+  const t = event.type;
+  if (t === `xstate.done.actor.${LOAD}`) return true;
+  if (summary === null) return false;
+  if (t === 'wallet.refreshVenue') return locked.length === 0;
+  if (t === 'wallet.venueUnlocked') return locked.length > 0;
+  return t === DONE_REFRESH || t === ERROR_REFRESH;
+}
+const onSeed = (e: AnyEventObject) => (e['venue'] === VENUE ? { ...e, venue: SEEDED.code } : e);
+
 const onApp = {
   ...walletModel,
-  graphs: [...walletModel.graphs, { ...walletModel.graphs[0]!, name: MONEY, filterEvents: moneyEvents }],
+  graphs: [
+    ...walletModel.graphs,
+    { ...whole, name: MONEY, filterEvents: moneyEvents },
+    {
+      ...whole,
+      name: REFRESHING,
+      events: [
+        ...whole.events.map(onSeed),
+        {
+          type: ERROR_REFRESH,
+          error: Object.assign(new Error('no answer'), { type: 'transport', kind: 'network' }),
+        },
+      ],
+      key: (s: AnyMachineSnapshot) => ({
+        model: whole.key!(s),
+        venues: (s.context as { summary: { venues: unknown[] } | null }).summary?.venues ?? null,
+      }),
+      filterEvents: refreshEvents,
+    },
+  ],
 } as MachineModel;
+
+/**
+ * The server's refresh lock on the venue (docs/api.md: 5 s of real time per member and venue), as far as this
+ * file knows it: it began after the last refresh that went through was let go and before its answer came. The
+ * same player on the same server: it outlives a path, so it is kept across the file's paths.
+ */
+const serverLock = { after: -Infinity, before: -Infinity };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Lets the page's held refresh reach the server and waits for the answer (noting the lock it took). */
+async function letRefreshThrough(backend: UiBackend): Promise<void> {
+  await backend.waitForHeld(PATH.refresh);
+  const call = backend.calls.filter((c) => PATH.refresh.test(c.url)).at(-1)!;
+  const sent = Date.now();
+  await backend.release(PATH.refresh);
+  await waitFor(() => expect(call.status, 'the server answered the refresh').not.toBe(0));
+  if ((call.answer as { status_code?: number }).status_code === REFRESH_OK)
+    Object.assign(serverLock, { after: sent, before: Date.now() });
+}
+
+/** Makes sure the server's lock holds for a while yet: else another tab of the login refreshes the venue now. */
+async function lockOnServer(backend: UiBackend, forMs: number): Promise<void> {
+  for (let tries = 0; serverLock.after + LOCK_MS < Date.now() + forMs; tries++) {
+    if (tries > 2) throw new Error('could not make the server lock the venue’s refresh');
+    const sent = Date.now();
+    const answer = await new OtherTab(backend).refresh(SEEDED.code);
+    if (answer.status_code === REFRESH_OK) Object.assign(serverLock, { after: sent, before: Date.now() });
+    else await sleep((answer.data.retryAfterMs ?? LOCK_MS) + 50);
+  }
+}
 
 const click =
   (name: string | RegExp) =>
@@ -246,13 +402,15 @@ describeUiModel(onApp, {
     'entering the wallet page': {
       skip:
         'not within this file’s time budget in full (2,316 edges / 3,158 steps over six parallel regions, and ' +
-        'the server’s venue-refresh lock is 5 s of real time); its money events run as the next graph',
+        'the server’s venue-refresh lock is 5 s of real time); its money events and its venue refresh run as ' +
+        'the two graphs after it',
     },
     [MONEY]: boot(WALLET),
+    [REFRESHING]: boot(WALLET),
     'entering the record page': boot(RECORDS),
     'entering the deposit page': boot(DEPOSIT),
   },
-  hold: [PATH.summary, PATH.recall, PATH.autoTransfer],
+  hold: [PATH.summary, PATH.recall, PATH.autoTransfer, PATH.refresh],
   drive: {
     'route.changed': async (step) => goTo(step, step.event['path'] as string),
     [`xstate.done.actor.${LOAD}`]: async (step) => {
@@ -280,6 +438,37 @@ describeUiModel(onApp, {
       await expectLedgerOk(step.backend);
     },
     [`xstate.error.actor.${SWITCH}`]: (step) => step.backend.fail(PATH.autoTransfer),
+    'wallet.refreshVenue': ({ user }) => user.click(refreshControl()),
+    // Through: once the server's lock from an earlier refresh has run out (real time, at most 5 s), after the
+    // other tab moved ¥5.00 into the venue.
+    [DONE_REFRESH]: async ({ backend }) => {
+      await backend.waitForHeld(PATH.refresh);
+      const wait = serverLock.before + LOCK_MS + 100 - Date.now();
+      if (wait > 0) await sleep(wait);
+      await new OtherTab(backend).transfer('in', SEEDED.code, MOVED_IN);
+      await letRefreshThrough(backend);
+      await expectLedgerOk(backend);
+    },
+    // Refused: the server answers while its lock still holds (one taken by another tab if none does); no
+    // answer: the call fails before it reaches the server.
+    [ERROR_REFRESH]: async ({ backend, event }) => {
+      if (!isRefusal(event)) return backend.fail(PATH.refresh);
+      await backend.waitForHeld(PATH.refresh);
+      await lockOnServer(backend, 2_000);
+      await letRefreshThrough(backend);
+    },
+    // The 5 s after use pass on the app's clock: still locked a millisecond before.
+    'wallet.venueUnlocked': async ({ clock }) => {
+      await act(async () => {
+        clock.increment(LOCK_MS - 1);
+        await Promise.resolve();
+      });
+      expect(refreshControl(), 'still locked 1 ms before 5 s').toHaveProperty('disabled', true);
+      await act(async () => {
+        clock.increment(1);
+        await Promise.resolve();
+      });
+    },
   },
   cannot: (event) =>
     event.type === 'route.changed' && event['path'] === window.location.pathname
