@@ -208,7 +208,8 @@ async function startApp(model: UiModel, boot: UiBoot, backend: UiBackend): Promi
   const actor = follow(model.systemId, () => (model.actor ? model.actor(get) : get(model.systemId)));
   if (process.env.UI_TRACE) {
     app.system.inspect((ev) => {
-      if (ev.type === '@xstate.event' && (ev.actorRef === actor || ev.actorRef === app))
+      // `actor` is follow()'s proxy, never identical to the event's actorRef: compare the current actor's id.
+      if (ev.type === '@xstate.event' && (ev.actorRef.sessionId === actor.sessionId || ev.actorRef === app))
         console.log(
           'TRACE',
           ev.actorRef === app ? 'app' : model.systemId,
