@@ -133,6 +133,29 @@ describe('a member account never goes below zero (issue 9 §1, enforced by the d
     expect((await balanceOf(db, central(m))).balance).toBe(0);
   });
 
+  it('a refused transfer keeps its database connection (no reconnect per refusal)', async () => {
+    const m = await newMember();
+    await fund(m, 10);
+    const pid = async () =>
+      Number((await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const first = await pid();
+    for (let i = 0; i < 5; i++) {
+      expect(
+        await refusal(
+          transfer(db, {
+            id: `keep-${m}-${i}-x`,
+            from: central(m),
+            to: venue(m, VENUE),
+            amount: 11,
+            kind: 'transfer_in',
+          }),
+        ),
+      ).toBe('insufficient');
+      // One caller at a time: the pool hands back the connection it just took back (the same server process).
+      expect(await pid()).toBe(first);
+    }
+  });
+
   it('the database itself refuses a negative member balance (not only the ledger code)', async () => {
     const m = await newMember();
     await fund(m, 100);
