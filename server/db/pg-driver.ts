@@ -1,13 +1,25 @@
 import pg from 'pg';
-import { checkChannel, notifyOn, physicalChannel, type Db, type Queryable, type QueryResult } from './db.ts';
+import {
+  checkChannel,
+  notifyOn,
+  physicalChannel,
+  type Db,
+  type Queryable,
+  type QueryOptions,
+  type QueryResult,
+} from './db.ts';
 
 // int8 as number: money is integer minor units well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** A statement for node-pg: named when the caller asks for a prepared one. */
+const statement = (sql: string, params: unknown[], options?: QueryOptions): pg.QueryConfig =>
+  options?.prepare ? { name: options.prepare, text: sql, values: params } : { text: sql, values: params };
+
 function wrap(c: pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const r = await c.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const r = await c.query(statement(sql, params, options));
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
   };
@@ -26,11 +38,11 @@ const connectionStillGood = (err: unknown) => err instanceof pg.DatabaseError;
  */
 function poolQueryable(pool: pg.Pool): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        const r = await client.query(sql, params);
+        const r = await client.query(statement(sql, params, options));
         return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
       } catch (err) {
         if (!connectionStillGood(err)) broken = err instanceof Error ? err : new Error(String(err));

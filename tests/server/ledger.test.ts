@@ -323,6 +323,34 @@ describe('immutability (issue 9 §1)', () => {
     ).rejects.toThrow(/immutable/);
     await expect(db.query('DELETE FROM ledger_transfers WHERE id = $1', [t.id])).rejects.toThrow(/immutable/);
   });
+
+  it('accounts are never removed and no ledger table can be truncated (nothing a row names can disappear)', async () => {
+    const m = await newMember();
+    await fund(m, 100);
+    await expect(
+      db.query(`DELETE FROM ledger_accounts WHERE member_id = $1 AND kind = 'central'`, [m]),
+    ).rejects.toThrow(/never removed/);
+    for (const table of ['ledger_accounts', 'ledger_transfers', 'ledger_entries'])
+      await expect(db.query(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(/never removed/);
+    expect((await balanceOf(db, central(m))).balance).toBe(100);
+  });
+
+  it('a write naming an account that does not exist is refused and stores nothing', async () => {
+    const before = await checkLedger(db);
+    await expect(
+      db.query(
+        `SELECT * FROM ledger_transfer('ghost-account-1', NULL, 'cash_in', NULL, NULL, 'central', NULL, 5,
+                 'deposit', '{}'::jsonb, false, NULL, 987654321)`,
+      ),
+    ).rejects.toThrow(/does not exist/);
+    await expect(
+      db.query(
+        `SELECT * FROM ledger_transfer('ghost-account-2', NULL, 'cash_in', NULL, NULL, 'central', NULL, 5,
+                 'deposit', '{}'::jsonb, true, NULL, 987654321)`,
+      ),
+    ).rejects.toThrow(/does not exist/);
+    expect((await checkLedger(db)).transfers).toBe(before.transfers);
+  });
 });
 
 describe('the balance push (issue 9 §1: msgId 20002 after the commit, never on rollback)', () => {
@@ -418,6 +446,25 @@ describe('operators (issue 9 §1, §3)', () => {
       `UPDATE ledger_accounts SET balance = balance - 1 WHERE member_id = $1 AND kind = 'central'`,
       [m],
     );
+  });
+
+  it('`ledger check` finds an entry or a transfer that names a missing transfer or account', async () => {
+    const problems = await db
+      .transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
+           VALUES ('no-such-transfer', 987654321, 5, 5), ('no-such-transfer', 987654322, -5, -5)`,
+        );
+        await tx.query(
+          `INSERT INTO ledger_transfers (id, debit_account, credit_account, amount, kind, state)
+           VALUES ('orphan-transfer-1', 987654321, 987654322, 5, 'deposit', 'voided')`,
+        );
+        const check = await checkLedger(tx);
+        throw Object.assign(new Error('roll back'), { check });
+      })
+      .catch((err: { check?: { problems: string[] } }) => err.check?.problems ?? []);
+    expect(problems.filter((p) => p.includes('does not exist'))).toHaveLength(3);
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 
   it('`credit <phone> <yuan> <reason> [id]` credits from promotions once per id', async () => {

@@ -215,9 +215,9 @@ const written = (r: WriteRow): Transfer =>
  * One write function, one statement: the database refuses a member account below zero (the CHECK
  * ledger_member_not_negative), which aborts the statement and everything it wrote.
  */
-async function callWrite(q: Queryable, sql: string, params: unknown[]): Promise<WriteRow> {
+async function callWrite(q: Queryable, sql: string, params: unknown[], name: string): Promise<WriteRow> {
   try {
-    const { rows } = await q.query<WriteRow>(sql, params);
+    const { rows } = await q.query<WriteRow>(sql, params, { prepare: name });
     return rows[0]!;
   } catch (err) {
     if (isCheckViolation(err, 'ledger_member_not_negative'))
@@ -250,21 +250,26 @@ async function write(q: Queryable, req: TransferRequest, cache: Map<string, numb
   const to = refParts(req.to);
   const fromKey = refKey(from);
   const toKey = refKey(to);
-  const row = await callWrite(q, TRANSFER_SQL, [
-    req.id,
-    from.memberId,
-    from.kind,
-    from.venue,
-    to.memberId,
-    to.kind,
-    to.venue,
-    req.amount,
-    req.kind,
-    JSON.stringify(req.memo ?? {}),
-    req.pending === true,
-    cache?.get(fromKey) ?? null,
-    cache?.get(toKey) ?? null,
-  ]);
+  const row = await callWrite(
+    q,
+    TRANSFER_SQL,
+    [
+      req.id,
+      from.memberId,
+      from.kind,
+      from.venue,
+      to.memberId,
+      to.kind,
+      to.venue,
+      req.amount,
+      req.kind,
+      JSON.stringify(req.memo ?? {}),
+      req.pending === true,
+      cache?.get(fromKey) ?? null,
+      cache?.get(toKey) ?? null,
+    ],
+    'ledger_transfer',
+  );
   if (row.r_outcome === 'invalid') throw new LedgerError('invalid', 'a transfer needs two accounts');
   if (row.r_outcome === 'conflict')
     throw new LedgerError('idempotencyConflict', `transfer ${req.id} was made with other fields`);
@@ -303,7 +308,7 @@ export async function transferIn(tx: Queryable, req: TransferRequest): Promise<T
 export async function settle(db: Db, id: string, outcome: 'posted' | 'voided'): Promise<Transfer> {
   if (!TRANSFER_ID_PATTERN.test(id))
     throw new LedgerError('invalid', `bad transfer id ${JSON.stringify(id)}`);
-  const row = await callWrite(db, 'SELECT * FROM ledger_settle($1, $2)', [id, outcome]);
+  const row = await callWrite(db, 'SELECT * FROM ledger_settle($1, $2)', [id, outcome], 'ledger_settle');
   if (row.r_outcome === 'unknown') throw new LedgerError('unknownTransfer', `no transfer ${id}`);
   if (row.r_outcome === 'notPending') throw new LedgerError('notPending', `transfer ${id} is ${row.r_state}`);
   publishAfterCommit(db, pushesOf(row.r_pushes, row.r_kind));
@@ -332,7 +337,8 @@ export interface LedgerCheck {
 /**
  * The reconciliation check (`npm run ops -- ledger check`): every account's balance is the sum of its entries
  * and its held amount the sum of its pending transfers out; every posted transfer has two entries summing to
- * zero and the others none; all entries sum to zero; no member account is below zero.
+ * zero and the others none; all entries sum to zero; every entry and transfer names accounts (and a transfer)
+ * that exist; no member account is below zero.
  */
 export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
   const problems: string[] = [];
@@ -368,6 +374,18 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
   );
   for (const r of shapes.rows)
     problems.push(`transfer ${r.id} (${r.state}): ${r.n} entries summing to ${r.sum ?? 0}`);
+  // No foreign keys on the hot path (migration 010): every reference is checked here instead.
+  const orphans = await q.query<{ what: string; id: string }>(
+    `SELECT 'entry' AS what, e.id::text AS id FROM ledger_entries e
+       LEFT JOIN ledger_transfers t ON t.id = e.transfer_id LEFT JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE t.id IS NULL OR a.id IS NULL
+     UNION ALL
+     SELECT 'transfer', t.id FROM ledger_transfers t
+       LEFT JOIN ledger_accounts d ON d.id = t.debit_account LEFT JOIN ledger_accounts c ON c.id = t.credit_account
+      WHERE d.id IS NULL OR c.id IS NULL`,
+  );
+  for (const r of orphans.rows)
+    problems.push(`${r.what} ${r.id} names a transfer or account that does not exist`);
   const negative = await q.query<{ id: string }>(
     'SELECT id FROM ledger_accounts WHERE member_id IS NOT NULL AND balance - held < 0',
   );
