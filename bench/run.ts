@@ -69,7 +69,7 @@ function rows(r: Results): Row[] {
   if (r.http) {
     const { http } = r;
     const s = http.settings;
-    const load = `autocannon ${s.connections} conn, ${s.rounds}×${s.durationS} s (ABAB), ${s.warmupS} s warm-up`;
+    const load = `autocannon ${s.connections} conn, ${s.rounds}×${s.durationS} s (ABCABC), ${s.warmupS} s warm-up`;
     const spread = (t: typeof http.bare) => t.rounds.map((x) => int(x.requestsPerSec)).join(' / ');
     out.push(
       {
@@ -89,6 +89,18 @@ function rows(r: Results): Row[] {
         value: fixed(http.ratio, 3),
         unit: 'ratio',
         note: 'requests/s ratio within this run (autocannon shares the 2 cores)',
+      },
+      {
+        metric: 'bare Fastify POST requests/s',
+        value: int(http.barePost.requestsPerSec),
+        unit: 'req/s',
+        note: `same load; rounds ${spread(http.barePost)}; the same server's POST /bare sent preInfo's headers and {} body`,
+      },
+      {
+        metric: 'preInfo / bare POST',
+        value: fixed(http.ratioPost, 3),
+        unit: 'ratio',
+        note: 'for reference (the target is preInfo / bare GET, above): the route beyond Fastify\'s own POST cost',
       },
       {
         metric: 'preInfo p99 latency',

@@ -7,7 +7,7 @@ export const LOAD = { connections: 10, durationS: 5, warmupS: 2, rounds: 2 } as 
 export const PRE_INFO_PATH = '/site/api/v1/configuration/preInfo';
 
 interface Target {
-  name: 'preInfo' | 'bare';
+  name: 'preInfo' | 'bare' | 'barePost';
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
@@ -34,7 +34,11 @@ export interface HttpLoadResult {
   settings: typeof LOAD;
   preInfo: TargetResult;
   bare: TargetResult;
+  /** The same bare server's POST route, sent what preInfo is sent (headers and a `{}` body). */
+  barePost: TargetResult;
   ratio: number;
+  /** preInfo against the bare POST: what the route costs beyond Fastify's own POST with a body. */
+  ratioPost: number;
 }
 
 async function startServer(file: string, started: Spawned[]): Promise<{ server: Spawned; port: number }> {
@@ -72,7 +76,7 @@ async function check(target: Target): Promise<void> {
     ...(target.body !== undefined ? { body: target.body } : {}),
   });
   const body = (await res.json()) as { status_code?: number; ok?: boolean };
-  const good = target.name === 'bare' ? body.ok === true : body.status_code === CODE.success;
+  const good = target.name !== 'preInfo' ? body.ok === true : body.status_code === CODE.success;
   if (res.status !== 200 || !good) {
     throw new Error(`${target.name} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   }
@@ -80,7 +84,10 @@ async function check(target: Target): Promise<void> {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** preInfo and a bare Fastify route, each in its own child process, loaded alternately (ABAB) by autocannon here. */
+/**
+ * preInfo and a bare Fastify route (GET, the issue's baseline; and POST with preInfo's headers and body, for
+ * reference), preInfo and the bare server each in its own child process, loaded in turn (ABCABC) by autocannon here.
+ */
 export async function measureHttpLoad(): Promise<HttpLoadResult> {
   const started: Spawned[] = [];
   try {
@@ -103,13 +110,20 @@ export async function measureHttpLoad(): Promise<HttpLoadResult> {
         headers: { ...clientHeaders(PRE_INFO_PATH), 'content-type': 'application/json' },
         body: '{}',
       },
+      {
+        name: 'barePost',
+        url: `http://127.0.0.1:${bare.port}/bare`,
+        method: 'POST',
+        headers: { ...clientHeaders(PRE_INFO_PATH), 'content-type': 'application/json' },
+        body: '{}',
+      },
     ];
     for (const t of targets) await check(t);
     for (const t of targets) {
       progress(`http: warm-up ${t.name} ${LOAD.warmupS} s`);
       await fire(t, LOAD.warmupS);
     }
-    const rounds: Record<Target['name'], RoundResult[]> = { bare: [], preInfo: [] };
+    const rounds: Record<Target['name'], RoundResult[]> = { bare: [], preInfo: [], barePost: [] };
     for (let r = 1; r <= LOAD.rounds; r++) {
       for (const t of targets) {
         progress(
@@ -129,11 +143,14 @@ export async function measureHttpLoad(): Promise<HttpLoadResult> {
     });
     const preInfo = summarize(rounds.preInfo);
     const bareResult = summarize(rounds.bare);
+    const barePost = summarize(rounds.barePost);
     return {
       settings: LOAD,
       preInfo,
       bare: bareResult,
+      barePost,
       ratio: preInfo.requestsPerSec / bareResult.requestsPerSec,
+      ratioPost: preInfo.requestsPerSec / barePost.requestsPerSec,
     };
   } finally {
     await Promise.all(started.map((s) => s.stop()));
