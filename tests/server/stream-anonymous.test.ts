@@ -19,22 +19,16 @@ import { SESSION_MESSAGE } from '../../server/modules/member/sessions.ts';
 import { addNotice } from '../../server/modules/site/notices.ts';
 import { writeSiteConfig } from '../../server/modules/site/config.ts';
 import { runOpsCommand } from '../../server/ops/commands.ts';
-import {
-  notifySessionsEnded,
-  publishBalanceChanges,
-  type BalanceEvent,
-} from '../../server/stream/channels.ts';
+import { notifySessionsEnded, publishBalanceChanges } from '../../server/stream/channels.ts';
 import { STREAM_MESSAGE } from '../../server/stream/frames.ts';
-import { createMember, sleep, startStreamApp, TestSocket, type StreamApp } from './stream-helpers.ts';
-
-let seq = 0;
-/** One balance change as the ledger publishes it (a later change has a larger seq). */
-const change = (memberId: number, c: Pick<BalanceEvent, 'balance' | 'change' | 'reason'>): BalanceEvent => ({
-  memberId,
-  ...c,
-  at: new Date().toISOString(),
-  seq: ++seq,
-});
+import {
+  balanceChange,
+  createMember,
+  sleep,
+  startStreamApp,
+  TestSocket,
+  type StreamApp,
+} from './stream-helpers.ts';
 
 // Issue 8 §3/§4 (spec §4: the login is a message on an open socket, so the socket opens for every visitor):
 // an anonymous socket heartbeats, gets every socket's pushes (notices, site configuration, the live chat),
@@ -101,7 +95,9 @@ describe('an anonymous socket', () => {
   it('gets no balance push and no kick (those follow a login)', async () => {
     const m = await createMember(t.db);
     const s = await anonymous();
-    await publishBalanceChanges(t.db, [change(m.id, { balance: 100, change: 100, reason: 'deposit' })]);
+    await publishBalanceChanges(t.db, [
+      balanceChange(m.id, { balance: 100, change: 100, reason: 'deposit' }),
+    ]);
     await notifySessionsEnded(t.db, m.id, 'operator');
     await sleep(QUIET_MS);
     expect(s.take(MSG.balance)).toEqual([]);
@@ -284,7 +280,9 @@ describe('login on an open anonymous socket', () => {
 
     expect(await s.login(m.jwt)).toMatchObject({ ok: true, memberId: m.id });
     expect(await s.next<ChatHistory>(MSG.chatHistory)).toMatchObject({ room: 'live' });
-    await publishBalanceChanges(t.db, [change(m.id, { balance: 500, change: 500, reason: 'deposit' })]);
+    await publishBalanceChanges(t.db, [
+      balanceChange(m.id, { balance: 500, change: 500, reason: 'deposit' }),
+    ]);
     expect(await s.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: 500, change: 500 });
 
     await notifySessionsEnded(t.db, m.id, 'logout');

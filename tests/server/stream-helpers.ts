@@ -9,6 +9,7 @@ import type { Db } from '../../server/db/db.ts';
 import { MEMBER_JWT_TTL_S } from '../../server/modules/member/limits.ts';
 import { deriveJwtKey, signJwt } from '../../server/security/jwt.ts';
 import { DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
+import type { BalanceEvent } from '../../server/stream/channels.ts';
 import type { StreamOptions } from '../../server/stream/options.ts';
 import { MSG, STREAM_PATH, type LoginReply, type StreamMessage } from '../../src/protocol/stream.ts';
 import { testConfig } from '../support/test-app.ts';
@@ -143,6 +144,13 @@ export class TestSocket {
     await this.closed;
   }
 }
+
+let balanceSeq = 0;
+/** One balance change as the ledger publishes it (a later change has a larger seq). */
+export const balanceChange = (
+  memberId: number,
+  c: Pick<BalanceEvent, 'balance' | 'change' | 'reason'>,
+): BalanceEvent => ({ memberId, ...c, at: new Date().toISOString(), seq: ++balanceSeq });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,11 +6,7 @@ import { SESSION_MESSAGE } from '../../server/modules/member/sessions.ts';
 import { addNotice } from '../../server/modules/site/notices.ts';
 import { runOpsCommand } from '../../server/ops/commands.ts';
 import { hashPassword } from '../../server/security/password.ts';
-import {
-  notifySessionsEnded,
-  publishBalanceChanges,
-  type BalanceEvent,
-} from '../../server/stream/channels.ts';
+import { notifySessionsEnded, publishBalanceChanges } from '../../server/stream/channels.ts';
 import { clientHeaders } from '../support/test-app.ts';
 import {
   createMember,
@@ -22,16 +18,8 @@ import {
   TestSocket,
   type StreamApp,
   type TestMember,
+  balanceChange,
 } from './stream-helpers.ts';
-
-let seq = 0;
-/** One balance change as the ledger publishes it (a later change has a larger seq). */
-const change = (memberId: number, c: Pick<BalanceEvent, 'balance' | 'change' | 'reason'>): BalanceEvent => ({
-  memberId,
-  ...c,
-  at: new Date().toISOString(),
-  seq: ++seq,
-});
 
 let t: StreamApp;
 const sockets: TestSocket[] = [];
@@ -104,7 +92,7 @@ describe('balance push', () => {
     const anon = await anonymous();
 
     await publishBalanceChanges(t.db, [
-      change(m.id, { balance: 1_234_56, change: 100_00, reason: 'deposit' }),
+      balanceChange(m.id, { balance: 1_234_56, change: 100_00, reason: 'deposit' }),
     ]);
     for (const s of mine) {
       const body = await s.next<BalanceChange>(MSG.balance);
@@ -121,9 +109,9 @@ describe('balance push', () => {
     const b = await createMember(t.db);
     const sa = await member(a);
     const sb = await member(b);
-    const first = change(a.id, { balance: 100, change: 100, reason: 'deposit' });
-    const second = change(a.id, { balance: 40, change: -60, reason: 'transfer_in' });
-    const forB = change(b.id, { balance: 7, change: 7, reason: 'deposit' });
+    const first = balanceChange(a.id, { balance: 100, change: 100, reason: 'deposit' });
+    const second = balanceChange(a.id, { balance: 40, change: -60, reason: 'transfer_in' });
+    const forB = balanceChange(b.id, { balance: 7, change: 7, reason: 'deposit' });
     await publishBalanceChanges(t.db, [first, forB, second]);
     expect(await sa.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: 100 });
     expect(await sa.next<BalanceChange>(MSG.balance)).toMatchObject({ balance: 40 });
@@ -138,7 +126,7 @@ describe('balance push', () => {
     const m = await createMember(t.db);
     const s = await member(m);
     const many = Array.from({ length: 150 }, (_, i) =>
-      change(m.id, { balance: i + 1, change: 1, reason: 'deposit' }),
+      balanceChange(m.id, { balance: i + 1, change: 1, reason: 'deposit' }),
     );
     expect(JSON.stringify(many).length).toBeGreaterThan(8000);
     await publishBalanceChanges(t.db, many);
@@ -148,10 +136,10 @@ describe('balance push', () => {
 
   it('takes integer minor units and a plain reason only', async () => {
     await expect(
-      publishBalanceChanges(t.db, [change(1, { balance: 1.5, change: 0, reason: 'x' })]),
+      publishBalanceChanges(t.db, [balanceChange(1, { balance: 1.5, change: 0, reason: 'x' })]),
     ).rejects.toThrow();
     await expect(
-      publishBalanceChanges(t.db, [change(1, { balance: 1, change: 0, reason: '<b>' })]),
+      publishBalanceChanges(t.db, [balanceChange(1, { balance: 1, change: 0, reason: '<b>' })]),
     ).rejects.toThrow();
   });
 });
