@@ -98,17 +98,6 @@ function refParts(ref: AccountRef): { memberId: number | null; kind: AccountKind
   };
 }
 
-/** The account's id, created on first use (empty). */
-export async function accountId(q: Queryable, ref: AccountRef): Promise<number> {
-  const { memberId, kind, venue } = refParts(ref);
-  const { rows } = await q.query<{ id: number | string }>('SELECT ledger_account($1, $2, $3) AS id', [
-    memberId,
-    kind,
-    venue,
-  ]);
-  return Number(rows[0]!.id);
-}
-
 export interface Balance {
   /** Integer fen on the account. */
   balance: number;
