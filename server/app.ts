@@ -30,6 +30,8 @@ import { deriveSignMap } from './security/signing.ts';
 import type { StreamOptions } from './stream/options.ts';
 import { streamRoutes } from './stream/routes.ts';
 import { walletModule } from './modules/wallet/routes.ts';
+import { payoutModule } from './modules/payout/routes.ts';
+import { withdrawalModule } from './modules/withdrawal/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 
 export interface AppDeps {
@@ -128,6 +130,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     await api.register(gameModule, { db });
     await api.register(walletModule, { db });
     await api.register(depositModule, { db, secret: config.signingSecret });
+    await api.register(payoutModule, { db, secret: config.signingSecret });
+    await api.register(withdrawalModule, { db, secret: config.signingSecret });
     await api.register(cacheModule, {
       db,
       cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },

@@ -33,6 +33,8 @@ import { DEVICE_UUID_PATTERN } from '../http/device.ts';
 import { selectMemberWithInviter } from '../modules/member/repository.ts';
 import { latestSmsCode } from '../modules/member/sms.ts';
 import { depositOps } from '../modules/deposit/ops.ts';
+import { KYC_OPS_USAGE, kycOps } from '../modules/payout/ops.ts';
+import { WITHDRAWAL_OPS_USAGE, withdrawalOps } from '../modules/withdrawal/ops.ts';
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
 export class OpsUsageError extends Error {}
@@ -55,7 +57,10 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   ledger check                         reconcile the ledger: balances = entries, entries sum to 0, none below 0
   credit <phone> <yuan> <reason> [id]  credit a member's central wallet from promotions (a ledger transfer;
                                        give the printed id again to retry without crediting twice)
-  deposit list [count] | show <order>  recent deposit orders, or one order with its ledger transfers and turnover`;
+  deposit list [count] | show <order>  recent deposit orders, or one order with its ledger transfers and turnover
+  ${KYC_OPS_USAGE.padEnd(36)} clear a member's real-name verification (they can verify again)
+  ${WITHDRAWAL_OPS_USAGE}
+                                       pending withdrawals; approve, reject (voids the hold) or pay (posts it)`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -223,6 +228,16 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'deposit': {
       const result = await depositOps(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
+    }
+    case 'kyc': {
+      const result = await kycOps(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
+    }
+    case 'withdrawal': {
+      const result = await withdrawalOps(db, action, rest);
       if ('usage' in result) throw new OpsUsageError(result.usage);
       return result.text;
     }

@@ -56,6 +56,41 @@ export const CODE = {
   orderNotFound: 30014,
   /** The deposit order was already paid or cancelled. */
   orderSettled: 30015,
+  // Payout (issue 10; docs/api.md "Payout" and "Withdrawals").
+  /** Real-name verification is needed first. */
+  kycRequired: 30021,
+  /** Already verified: the real name cannot be changed (an operator can reset it). */
+  kycAlreadyVerified: 30022,
+  /** The ID number fails GB 11643 (check digit, birth date) or the name is not a real name. */
+  kycInvalid: 30023,
+  /** Under 18 (issue 10 §1). */
+  kycUnderAge: 30024,
+  /** This ID number is verified on another account. */
+  kycTaken: 30025,
+  /** The account fails its kind's format or checksum (Luhn, base58check, EIP-55...). */
+  payoutAccountInvalid: 30031,
+  /** The member already has the most accounts of that kind. */
+  payoutAccountLimit: 30032,
+  /** That account is bound already (cards: anywhere on the site). */
+  payoutAccountTaken: 30033,
+  /** No such payout account (for this member). */
+  payoutAccountNotFound: 30034,
+  /** The fund password is not set yet. */
+  fundPasswordNotSet: 30041,
+  /** Wrong fund password; data: { triesLeft }. */
+  fundPasswordWrong: 30042,
+  /** Too many wrong tries; data: { lockedUntil } (epoch ms). */
+  fundPasswordLocked: 30043,
+  /** The fund password is set already (change it with the SMS code). */
+  fundPasswordAlreadySet: 30044,
+  /** Today's withdrawal count or amount is used up. */
+  withdrawalDailyLimit: 30051,
+  /** Turnover is outstanding and the site refuses (or the deduction was not accepted); data: the audit. */
+  turnoverOutstanding: 30052,
+  /** No such withdrawal (for this member). */
+  withdrawalNotFound: 30053,
+  /** The withdrawal is no longer pending: it cannot be cancelled, approved or rejected again. */
+  withdrawalSettled: 30054,
 } as const;
 export type ApiCode = (typeof CODE)[keyof typeof CODE];
 
