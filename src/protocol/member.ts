@@ -54,7 +54,13 @@ export const SMS_CODE_PATTERN = /^\d{6}$/;
 export const SMS_RESEND_SECONDS = 60;
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
+/** The purposes of the login pages (register, forgot password). */
 export type SmsPurpose = 'register' | 'reset';
+/**
+ * Every purpose sms/send takes: also 'fundPassword', for changing the fund password (issue 10 §3; sent to a
+ * member's own phone, like 'reset'). The fund-password page sends a FundPasswordSmsSendRequest.
+ */
+export type AnySmsPurpose = SmsPurpose | 'fundPassword';
 
 /** Account codes (spec §8 login-related codes; meanings designed here and listed in docs/api.md). */
 export const MEMBER_CODE = {
@@ -82,6 +88,9 @@ export interface SmsSendRequest {
   countryCode: string;
   phone: string;
   purpose: SmsPurpose;
+}
+export interface FundPasswordSmsSendRequest extends Omit<SmsSendRequest, 'purpose'> {
+  purpose: 'fundPassword';
 }
 export interface SmsSendResponse {
   /** Seconds until another code may be asked for. */

@@ -7,7 +7,7 @@ import {
   PASSWORD_PATTERN,
   type InviteParams,
   type MemberInfo,
-  type SmsPurpose,
+  type AnySmsPurpose,
 } from '../../../src/protocol/member.ts';
 import { CODE } from '../../../src/protocol/api.ts';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -280,7 +280,7 @@ export async function seedDemoPlayer(db: Queryable): Promise<void> {
 export async function sendSmsCode(
   db: Db,
   gateway: SmsGateway,
-  input: { countryCode: string; phone: string; purpose: SmsPurpose; ip: string },
+  input: { countryCode: string; phone: string; purpose: AnySmsPurpose; ip: string },
 ): Promise<{ resendAfter: number }> {
   const { countryCode, phone: number, purpose } = input;
   const stored = checkPhone(countryCode, number);
@@ -292,7 +292,7 @@ export async function sendSmsCode(
   if (purpose === 'register') checkPhoneAllowed(config, number);
   const exists = await memberExists(db, stored);
   if (purpose === 'register' && exists) throw new ApiError(MEMBER_CODE.phoneTaken, MEMBER_MESSAGE.phoneTaken);
-  if (purpose === 'reset' && !exists)
+  if ((purpose === 'reset' || purpose === 'fundPassword') && !exists)
     throw new ApiError(MEMBER_CODE.phoneUnknown, MEMBER_MESSAGE.phoneUnknown);
   return issueSmsCode(db, gateway, { phone: stored, purpose, ip: input.ip });
 }

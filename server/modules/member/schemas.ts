@@ -29,7 +29,7 @@ const Auth = Type.Object({
 
 export const smsSendSchema = {
   body: Type.Object(
-    { countryCode, phone, purpose: StringEnum(['register', 'reset'] as const) },
+    { countryCode, phone, purpose: StringEnum(['register', 'reset', 'fundPassword'] as const) },
     { additionalProperties: false },
   ),
   response: { 200: Envelope(Type.Object({ resendAfter: Type.Integer() })) },

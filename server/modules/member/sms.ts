@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MEMBER_CODE, SMS_CODE_LENGTH, type SmsPurpose } from '../../../src/protocol/member.ts';
+import { MEMBER_CODE, SMS_CODE_LENGTH, type AnySmsPurpose } from '../../../src/protocol/member.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
@@ -40,7 +40,7 @@ export const sandboxSmsGateway: SmsGateway = { send: async () => {} };
 export async function issueSmsCode(
   db: Db,
   gateway: SmsGateway,
-  req: { phone: string; purpose: SmsPurpose; ip: string; now?: number },
+  req: { phone: string; purpose: AnySmsPurpose; ip: string; now?: number },
 ): Promise<{ resendAfter: number }> {
   const now = req.now ?? Date.now();
   const code = await db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export async function issueSmsCode(
  */
 export async function consumeSmsCode(
   tx: Queryable,
-  req: { phone: string; purpose: SmsPurpose; code: string; now?: number },
+  req: { phone: string; purpose: AnySmsPurpose; code: string; now?: number },
 ): Promise<void> {
   const now = req.now ?? Date.now();
   const row = await selectLatestSmsCodeForUpdate(tx, req.phone, req.purpose);
