@@ -35,6 +35,7 @@ import { latestSmsCode } from '../modules/member/sms.ts';
 import { depositOps } from '../modules/deposit/ops.ts';
 import { KYC_OPS_USAGE, kycOps } from '../modules/payout/ops.ts';
 import { WITHDRAWAL_OPS_USAGE, withdrawalOps } from '../modules/withdrawal/ops.ts';
+import { checkWithdrawals } from '../modules/withdrawal/withdrawals.ts';
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
 export class OpsUsageError extends Error {}
@@ -54,7 +55,8 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   member show <phone>                  a member, their invite code and who invited them
   chat mute|unmute <phone>             stop or allow a member speaking in the live-stream chat
                                        (their open sockets get speechStatus 0 or 1 at once)
-  ledger check                         reconcile the ledger: balances = entries, entries sum to 0, none below 0
+  ledger check                         reconcile the ledger: balances = entries, entries sum to 0, none below 0,
+                                       every withdrawal's hold matches its state
   credit <phone> <yuan> <reason> [id]  credit a member's central wallet from promotions (a ledger transfer;
                                        give the printed id again to retry without crediting twice)
   deposit list [count] | show <order>  recent deposit orders, or one order with its ledger transfers and turnover
@@ -192,10 +194,13 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'ledger': {
       if (action !== 'check') throw new OpsUsageError('ledger check');
+      // The ledger's own invariants, and every withdrawal's hold agreeing with the withdrawal's state.
       const check = await checkLedger(db);
+      const withdrawals = await checkWithdrawals(db);
+      const problems = [...check.problems, ...withdrawals.problems];
       const counts = `${check.accounts} accounts, ${check.transfers} transfers, ${check.entries} entries`;
-      if (check.ok) return `ledger ok: ${counts}`;
-      throw new OpsUsageError(`ledger NOT ok (${counts}):\n${check.problems.join('\n')}`);
+      if (problems.length === 0) return `ledger ok: ${counts}`;
+      throw new OpsUsageError(`ledger NOT ok (${counts}):\n${problems.join('\n')}`);
     }
     case 'credit': {
       // `credit <phone> <yuan> <reason> [id]`: argv[1] is the phone here.

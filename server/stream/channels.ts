@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../src/protocol/stream.ts';
+import type { ChatMessage, WithdrawalChange } from '../../src/protocol/stream.ts';
 import { notifyOn, type Queryable } from '../db/db.ts';
 
 // How the nodes share pushes: every event goes through PostgreSQL NOTIFY on one of these channels and every
@@ -17,6 +17,8 @@ export const STREAM_CHANNEL = {
   chat: 'stream_chat',
   /** A member's right to speak changed (mute, unmute): `{ memberId }`; nodes re-send the login data. */
   speech: 'stream_speech',
+  /** A member's withdrawal changed state: `WithdrawalEvent`. */
+  withdrawal: 'stream_withdrawal',
 } as const;
 
 export interface NoticeEvent {
@@ -56,6 +58,18 @@ export interface KickEvent {
 export interface SpeechEvent {
   memberId: number;
 }
+
+export interface WithdrawalEvent extends WithdrawalChange {
+  memberId: number;
+}
+
+const WITHDRAWAL_STATES: ReadonlyArray<WithdrawalChange['state']> = [
+  'pending',
+  'approved',
+  'paid',
+  'rejected',
+  'cancelled',
+];
 
 export async function publishNoticeAdded(q: Queryable, id: number): Promise<void> {
   await notifyOn(q, STREAM_CHANNEL.notice, JSON.stringify({ id } satisfies NoticeEvent));
@@ -118,6 +132,14 @@ export async function publishChatMessage(q: Queryable, message: ChatMessage): Pr
 
 export async function publishSpeechChanged(q: Queryable, memberId: number): Promise<void> {
   await notifyOn(q, STREAM_CHANNEL.speech, JSON.stringify({ memberId } satisfies SpeechEvent));
+}
+
+/**
+ * For the withdrawals: a member's withdrawal changed state. Every socket of the member on every node gets
+ * msgId 20005. Inside a transaction it goes out on commit (never on rollback).
+ */
+export async function publishWithdrawalChange(q: Queryable, e: WithdrawalEvent): Promise<void> {
+  await notifyOn(q, STREAM_CHANNEL.withdrawal, JSON.stringify(e));
 }
 
 // Readers of received payloads: a malformed one (another program on the channel) is dropped, never thrown.
@@ -196,4 +218,26 @@ export function readChatEvent(payload: string): ChatMessage | null {
 export function readSpeechEvent(payload: string): SpeechEvent | null {
   const v = parse(payload);
   return v && isInt(v.memberId) ? { memberId: v.memberId } : null;
+}
+
+export function readWithdrawalEvent(payload: string): WithdrawalEvent | null {
+  const v = parse(payload);
+  return v &&
+    isInt(v.memberId) &&
+    isStr(v.id) &&
+    WITHDRAWAL_STATES.includes(v.state as WithdrawalChange['state']) &&
+    isInt(v.amount) &&
+    isInt(v.payout) &&
+    (v.reason === null || isStr(v.reason)) &&
+    isStr(v.at)
+    ? {
+        memberId: v.memberId,
+        id: v.id,
+        state: v.state as WithdrawalChange['state'],
+        amount: v.amount,
+        payout: v.payout,
+        reason: v.reason,
+        at: v.at,
+      }
+    : null;
 }

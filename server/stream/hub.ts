@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type KickBody,
   type SiteConfigChanged,
+  type WithdrawalChange,
 } from '../../src/protocol/stream.ts';
 import type { Db } from '../db/db.ts';
 import { refusalFor } from '../modules/access/refusal.ts';
@@ -22,6 +23,7 @@ import {
   readKickEvent,
   readNoticeEvent,
   readSpeechEvent,
+  readWithdrawalEvent,
   STREAM_CHANNEL,
   type BalanceEvent,
   type KickEvent,
@@ -52,7 +54,7 @@ export function kickBodyFor(reason: SessionEndReason): KickBody {
  *
  * Who gets what (spec §4: the socket opens without a login): every socket, anonymous or not, gets notices,
  * site-configuration changes and the live chat; a logged-in socket also gets its member's balance changes,
- * login data updates and kicks.
+ * login data updates, withdrawal changes and kicks.
  */
 export class StreamHub implements ConnectionHost<Connection> {
   private readonly conns = new Set<Connection>();
@@ -101,6 +103,10 @@ export class StreamHub implements ConnectionHost<Connection> {
     await on(STREAM_CHANNEL.speech, (p) => {
       const e = readSpeechEvent(p);
       if (e) this.pushSpeech(e.memberId);
+    });
+    await on(STREAM_CHANNEL.withdrawal, (p) => {
+      const e = readWithdrawalEvent(p);
+      if (e) this.pushWithdrawal(e);
     });
     await this.siteWatch.start();
   }
@@ -194,6 +200,13 @@ export class StreamHub implements ConnectionHost<Connection> {
     this.lastBalanceSeq.set(e.memberId, e.seq);
     const body: BalanceChange = { balance: e.balance, change: e.change, reason: e.reason, at: e.at };
     for (const c of this.socketsOf(e.memberId)) c.send(MSG.balance, body);
+  }
+
+  /** A withdrawal of the member changed state (issue 10 §3): their sockets are told. */
+  private pushWithdrawal(e: WithdrawalChange & { memberId: number }): void {
+    if (!this.byMember.has(e.memberId)) return;
+    const { memberId, ...body } = e;
+    for (const c of this.socketsOf(memberId)) c.send(MSG.withdrawal, body satisfies WithdrawalChange);
   }
 
   private kick(e: KickEvent): void {

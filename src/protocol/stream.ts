@@ -1,6 +1,7 @@
 // The real-time socket (spec §4, §7, §9): message ids, timings and payloads shared by the site and the back end.
 // Pure: no DOM, no Node APIs. Wire reference: docs/api.md "Stream socket".
 
+import type { WithdrawalState } from './payout.ts';
 import type { Notice } from './site.ts';
 
 /** spec §7: `/stream/ws/v1/handshake?clientType=web` on the host from the site configuration. */
@@ -31,6 +32,11 @@ export const MSG = {
    * restrictions...). Body `SiteConfigChanged`; the site re-reads pre-info at once instead of at the next poll.
    */
   siteConfig: 20004,
+  /**
+   * server → client: one of the logged-in member's withdrawals changed state (`WithdrawalChange`): created
+   * (held), approved, paid, rejected or cancelled. The page re-reads the withdrawal list and the balance.
+   */
+  withdrawal: 20005,
   /** client → server: `ChatSendBody`. */
   chatSend: 30001,
   /**
@@ -139,6 +145,17 @@ export interface BalanceChange {
   change: number;
   /** Why, e.g. 'deposit', 'withdrawal', 'transfer', 'bet', 'payout', 'bonus'. */
   reason: string;
+  at: string;
+}
+
+/** Body of MSG.withdrawal (issue 10 §3: every state change reaches the player live). Amounts in fen. */
+export interface WithdrawalChange {
+  id: string;
+  state: WithdrawalState;
+  amount: number;
+  payout: number;
+  /** The operator's reason for a rejection, else null. */
+  reason: string | null;
   at: string;
 }
 

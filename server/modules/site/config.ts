@@ -28,7 +28,21 @@ export const SITE_CONFIG_KEYS = {
   chatVipMax: { kind: 'int', default: 10 },
   /** host[:port] of the real-time socket; '' = the site's own host (GET configuration/streamInfo). */
   streamHost: { kind: 'string', default: '' },
-} as const satisfies Record<string, { kind: Kind; default: unknown }>;
+  // Withdrawals (issue 10 §3; docs/withdrawals.md).
+  /** While turnover is outstanding: 'refuse' the withdrawal (30052), or 'deduct' withdrawalDeductionBp of it. */
+  withdrawalAuditPolicy: { kind: 'string', default: 'refuse', choices: ['refuse', 'deduct'] },
+  /** The administrative deduction under the 'deduct' policy, basis points of the amount (1000 = 10 %). */
+  withdrawalDeductionBp: { kind: 'int', default: 1000, max: 9000 },
+  /** Withdrawals a member may ask for per day (Beijing time; rejected and cancelled ones do not count). */
+  withdrawalDailyCount: { kind: 'int', default: 5 },
+  /** The amount a member may withdraw per day, in whole yuan (Beijing time; as the count). */
+  withdrawalDailyAmountYuan: { kind: 'int', default: 500000 },
+  /** The audit starts again after the member's whole balance fell below this many fen (1000 = ¥10.00). */
+  withdrawalAuditResetBelowFen: { kind: 'int', default: 1000 },
+} as const satisfies Record<
+  string,
+  { kind: Kind; default: unknown; choices?: readonly string[]; max?: number }
+>;
 
 export type SiteConfigKey = keyof typeof SITE_CONFIG_KEYS;
 type ValueOf<K extends Kind> = K extends 'string'
@@ -52,8 +66,12 @@ export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
   // Stored as given: control characters (a NUL PostgreSQL refuses) are a usage error, not a database error.
   if ([...text].some((c) => c.charCodeAt(0) < 0x20)) throw new Error(`${key} takes no control characters`);
   switch (kind) {
-    case 'string':
+    case 'string': {
+      const def: { kind: Kind; choices?: readonly string[] } = SITE_CONFIG_KEYS[key];
+      if (def.choices && !def.choices.includes(text))
+        throw new Error(`${key} takes one of ${def.choices.join(', ')}`);
       return text;
+    }
     case 'boolean':
       if (['true', '1', 'on', 'yes'].includes(text)) return true;
       if (['false', '0', 'off', 'no'].includes(text)) return false;
@@ -61,9 +79,16 @@ export function parseConfigValue(key: SiteConfigKey, text: string): unknown {
     case 'status':
       if (text === '0' || text === '1') return Number(text);
       throw new Error(`${key} takes 0 (maintenance) or 1 (open)`);
-    case 'int':
-      if (/^\d{1,6}$/.test(text.trim())) return Number(text.trim());
-      throw new Error(`${key} takes a whole number (0 or more)`);
+    case 'int': {
+      const def: { kind: Kind; max?: number } = SITE_CONFIG_KEYS[key];
+      if (/^\d{1,6}$/.test(text.trim()) && Number(text.trim()) <= (def.max ?? 999_999))
+        return Number(text.trim());
+      throw new Error(
+        def.max === undefined
+          ? `${key} takes a whole number (0 or more)`
+          : `${key} takes a whole number (0 to ${def.max})`,
+      );
+    }
     case 'string[]':
       return text === ''
         ? []
