@@ -9,7 +9,7 @@ import { createTestDb } from '../support/test-db.ts';
 import { appWithRouteTable, isApiRoute, type RegisteredRoute } from './route-table.ts';
 
 // Issue 8 §6: every API route (walked from the route table, not a hand list) gets at least 200 malformed
-// requests that pass the guard (right headers and signature; a token on member routes). Each answer must be
+// requests that pass the guard (right headers and signature; a token on every route). Each answer must be
 // below 500, be the envelope {status_code: number, message: string, data}, and show nothing internal.
 
 const MIN_CASES_PER_ROUTE = 200;
@@ -305,13 +305,15 @@ describe('malformed input on every API route', () => {
     const failures: string[] = [];
     let sent = 0;
     const codes = new Map<string, number>();
+    // Routes where every case met the login check (10004): their input handling was never tried.
+    const neverPastLogin: string[] = [];
     for (const route of api) {
+      let pastLogin = 0;
       const cases = casesFor(route);
       expect(cases.length, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(MIN_CASES_PER_ROUTE);
-      // A fresh login per route: earlier cases may have ended or locked the previous one.
-      const token = route.url.startsWith('/site/api/v1/user/')
-        ? await login().catch(() => 'no-token')
-        : undefined;
+      // A fresh login per route (earlier cases may have ended or locked the previous one), sent to every route:
+      // a member route without it would answer 10004 before reading the body, and its validation would go untried.
+      const token = await login().catch(() => 'no-token');
       for (let i = 0; i < cases.length; i += BATCH) {
         const batch = cases.slice(i, i + BATCH);
         const answers = await Promise.all(
@@ -351,8 +353,10 @@ describe('malformed input on every API route', () => {
           if (LEAK.test(res.body)) failures.push(`${label}: leaks ${res.body.slice(0, 200)}`);
           const key = `${res.statusCode}/${String(body?.status_code)}`;
           codes.set(key, (codes.get(key) ?? 0) + 1);
+          if (body?.status_code !== 10004) pastLogin++;
         });
       }
+      if (pastLogin === 0 && route.url !== LOGOUT) neverPastLogin.push(`${route.method} ${route.url}`);
     }
     console.log(`bad input: ${sent} malformed requests over ${api.length} API routes`);
     console.log(
@@ -363,6 +367,8 @@ describe('malformed input on every API route', () => {
     );
     // The cases reach the routes: the guard refused none of them.
     expect(codes.get('200/10108') ?? 0).toBe(0);
+    // ...and member routes were sent a token, so their validation ran.
+    expect(neverPastLogin).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(failures.slice(0, 20)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(api.length * MIN_CASES_PER_ROUTE);
