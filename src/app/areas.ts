@@ -9,4 +9,5 @@ export const AREAS: Readonly<Record<string, () => Promise<{ area: AreaModule }>>
   other: () => import('../features/other/area.ts'),
   demo: () => import('../features/demo/area.ts'),
   wallet: () => import('../features/wallet/area.ts'),
+  payout: () => import('../features/payout/area.ts'),
 };

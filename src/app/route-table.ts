@@ -59,6 +59,27 @@ const MINE_PAGES = [
   'digitalAcount',
 ] as const;
 
+/** The payout area's /mine pages (issue 10): verification, payout accounts, withdrawals. */
+const PAYOUT_PAGES: ReadonlySet<string> = new Set([
+  'finance/withdrawal',
+  'addBankCard',
+  'virtualCoinCard',
+  'userInfo/authentication',
+  'userInfo/authentication/bindBankCard',
+  'addEBpayCard',
+  'ebpayAcount',
+  'addKOIpayCard',
+  'koipayAcount',
+  'addAlipayCard',
+  'alipayAcount',
+  'addSharelifeCard',
+  'sharelifeAcount',
+  'addwechatCard',
+  'wechatAcount',
+  'addDigitalCard',
+  'digitalAcount',
+]);
+
 const pub = (path: string, area: string, onlyWhen?: OnlyWhen): RouteEntry =>
   onlyWhen ? { path, access: 'public', area, onlyWhen } : { path, access: 'public', area };
 
@@ -85,13 +106,17 @@ export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
   ...MINE_PAGES.map((p): RouteEntry => ({
     path: `/mine/${p}`,
     access: 'member',
-    area: p.startsWith('finance/') || p === 'balance' || p === 'record/transRecord' ? 'wallet' : 'mine',
+    area: PAYOUT_PAGES.has(p)
+      ? 'payout'
+      : p.startsWith('finance/') || p === 'balance' || p === 'record/transRecord'
+        ? 'wallet'
+        : 'mine',
   })),
   pub('/download', 'download'),
   pub('/download-page', 'download'),
   pub('/sponsor/0', 'sponsor'),
   pub('/agent', 'agent'),
-  pub('/help/xnbcqkjc', 'help'),
+  pub('/help/xnbcqkjc', 'payout'),
   ...HELP_TOPICS.map((topic) => pub(`/help/${topic}`, 'help')),
 ];
 
@@ -129,30 +154,12 @@ export const NOT_YET_BUILT: ReadonlyArray<string> = [
   '/mine/mall/record',
   '/mine/mall/coinRecord',
   '/mine/record/currencyRecord',
-  '/mine/finance/withdrawal',
-  '/mine/addBankCard',
-  '/mine/virtualCoinCard',
   '/mine/rebate',
   '/mine/infoAudit',
-  '/mine/userInfo/authentication',
-  '/mine/userInfo/authentication/bindBankCard',
-  '/mine/addEBpayCard',
-  '/mine/ebpayAcount',
-  '/mine/addKOIpayCard',
-  '/mine/koipayAcount',
-  '/mine/addAlipayCard',
-  '/mine/alipayAcount',
-  '/mine/addSharelifeCard',
-  '/mine/sharelifeAcount',
-  '/mine/addwechatCard',
-  '/mine/wechatAcount',
-  '/mine/addDigitalCard',
-  '/mine/digitalAcount',
   '/download',
   '/download-page',
   '/sponsor/0',
   '/agent',
-  '/help/xnbcqkjc',
   '/help/about',
   '/help/terms',
   '/help/privacy',

@@ -87,9 +87,9 @@ export const MEMBER_CODE = {
 export interface SmsSendRequest {
   countryCode: string;
   phone: string;
-  purpose: SmsPurpose;
+  purpose: AnySmsPurpose;
 }
-export interface FundPasswordSmsSendRequest extends Omit<SmsSendRequest, 'purpose'> {
+export interface FundPasswordSmsSendRequest extends SmsSendRequest {
   purpose: 'fundPassword';
 }
 export interface SmsSendResponse {
