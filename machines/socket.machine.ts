@@ -11,6 +11,7 @@ import type {
   LoginData,
   LoginReply,
   StreamMessage,
+  WithdrawalChange,
 } from '../src/protocol/stream.ts';
 
 // The live socket (spec §4; issue 5 §2; issue 8 §2): status 0/1, heartbeat msgId 0 every 5 s while open,
@@ -50,6 +51,8 @@ interface Context {
   loginError: { code: number; message: string } | null;
   room: ChatState;
   lastBalance: BalanceChange | null;
+  /** The last withdrawal push (msgId 20005): the withdrawal page re-reads its list when it changes. */
+  lastWithdrawal: WithdrawalChange | null;
   /** The session is logged in: the socket logs in once open (spec §4: login only with a token). */
   member: boolean;
   /** A chat room is on screen: its history is asked for once the socket is open. */
@@ -130,6 +133,7 @@ export const socketMachine = setup({
     loginError: null,
     room: EMPTY_ROOM,
     lastBalance: null,
+    lastWithdrawal: null,
     member: false,
     watching: false,
   },
@@ -328,6 +332,8 @@ export function applyMessage(context: Context, msg: StreamMessage): Partial<Cont
   switch (msg.msgId) {
     case MSG_ID.balance:
       return { lastBalance: msg.body as BalanceChange };
+    case MSG_ID.withdrawal:
+      return { lastWithdrawal: msg.body as WithdrawalChange };
     case MSG_ID.chatHistory:
       return { room: { messages: (msg.body as ChatHistory).messages.slice(-ROOM_SIZE), error: null } };
     case MSG_ID.chatMessage:

@@ -96,6 +96,7 @@ describe('socket constants and pure helpers', () => {
     loginError: null,
     room: { messages: [chat(1)], error: CHAT_ERROR },
     lastBalance: null,
+    lastWithdrawal: null,
     member: true,
     watching: false,
   };
@@ -127,6 +128,11 @@ describe('socket constants and pure helpers', () => {
     expect(applyMessage(base, M.kick)).toEqual({});
     expect(applyMessage(base, M.heartbeatReply)).toEqual({});
     expect(applyMessage(base, msg(40000, { code: 1, message: 'x' }))).toEqual({});
+  });
+
+  it('applyMessage: a withdrawal push (msgId 20005, docs/api.md "Stream socket") is kept for the withdrawal page', () => {
+    const change = { id: 'W20261125ABCDEFGH', state: 'paid', amount: 20_000, payout: 20_000, reason: null, at: 'x' };
+    expect(applyMessage(base, msg(20005, change))).toEqual({ lastWithdrawal: change });
   });
 });
 

@@ -40,17 +40,22 @@ function useAvailable(options: WithdrawalOptions | null): number | null {
 }
 
 /**
- * A balance push that names a withdrawal (the hold, a rejection's or cancellation's return, issue 10 §3) asks
- * the flow to read the withdrawals again at once instead of at its next 5 s poll.
+ * A withdrawal push (msgId 20005: every state change, issue 10 §3), or a balance push that names a withdrawal,
+ * asks the flow to read the withdrawals again at once instead of at its next 5 s poll.
  */
 function useWithdrawalPushes(onPush: () => void) {
   const socket = useSystemActor('socket');
   const at = useSelector(socket, (s) =>
     s.context.lastBalance?.reason === 'withdrawal' ? s.context.lastBalance.at : null,
   );
+  // Every state change of a withdrawal (msgId 20005): approvals and rejections move no balance.
+  const changed = useSelector(socket, (s) => s.context.lastWithdrawal?.at ?? null);
   useEffect(() => {
     if (at) onPush();
   }, [at, onPush]);
+  useEffect(() => {
+    if (changed) onPush();
+  }, [changed, onPush]);
 }
 
 /** What the withdrawal costs and brings (issue 10 §3), shown before confirming. */

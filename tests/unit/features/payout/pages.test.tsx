@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { BusinessError } from '../../../../src/api/errors.ts';
-import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
+import { assign, createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
 import { smsCodeMachine } from '../../../../machines/sms-code.machine.ts';
 import type {
   KycStatus,
@@ -114,9 +114,9 @@ const OPTIONS: WithdrawalOptions = {
 const shellStub = (context: Record<string, unknown>) => createActor(createMachine({ context })).start();
 
 /** Starts the payout area at `path` and renders `Page`. */
-function renderPage(path: string, Page: ComponentType) {
+function renderPage(path: string, Page: ComponentType, socket?: AnyActorRef) {
   held.shell = {
-    socket: shellStub({ loginData: null, lastBalance: null }),
+    socket: socket ?? shellStub({ loginData: null, lastBalance: null, lastWithdrawal: null }),
     session: shellStub({ member: { countryCode: '86', phone: '13800138000', userName: '13800138000' } }),
     smsCode: createActor(
       smsCodeMachine.provide({ actors: { sendSms: fromPromise(async ({ input }) => api.sendSms(input)) } }),
@@ -319,6 +319,68 @@ describe('/mine/finance/withdrawal (issue 10 §3)', () => {
     // The new withdrawal is in the player's list with its state.
     expect(screen.getByRole('heading', { name: '提现记录' })).toBeTruthy();
     expect(screen.getAllByText(/审核中/).length).toBeGreaterThan(0);
+  });
+
+  it('after submitting, reads again at once when the server pushes a state change (msgId 20005), not at the 5 s poll', async () => {
+    const pending = {
+      id: 'W1',
+      requestId: 'req-00000001',
+      state: 'pending' as const,
+      amount: 20_000,
+      fee: 0,
+      deduction: 0,
+      payout: 20_000,
+      usdtMicro: null,
+      usdtRate: null,
+      account: BANK,
+      reason: null,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    };
+    api.fetchPayoutAccounts.mockResolvedValue(accountList([BANK]));
+    api.createWithdrawal.mockResolvedValue(pending);
+    // A socket whose context the test changes, as a push would.
+    const socket = createActor(
+      createMachine({
+        types: {} as {
+          context: Record<string, unknown>;
+          events: { type: 'push'; ctx: Record<string, unknown> };
+        },
+        context: { loginData: null, lastBalance: null, lastWithdrawal: null },
+        on: { push: { actions: assign(({ context, event }) => ({ ...context, ...event.ctx })) } },
+      }),
+    ).start();
+    renderPage(PATH, page(PATH), socket);
+    const u = user();
+    await u.type(await screen.findByLabelText('提现金额（元）'), '200');
+    await u.click(screen.getByRole('button', { name: '下一步' }));
+    await u.click(await screen.findByRole('button', { name: '确认提现' }));
+    await u.type(screen.getByLabelText('资金密码'), '123456');
+    await u.click(screen.getByRole('button', { name: '确认提现' }));
+    expect(await screen.findByRole('heading', { name: '提现申请已提交' })).toBeTruthy();
+    const reads = api.fetchWithdrawals.mock.calls.length;
+    api.fetchWithdrawals.mockResolvedValue({
+      items: [{ ...pending, state: 'rejected', reason: '资料不符' }],
+      total: 1,
+      page: 1,
+      size: 20,
+    });
+    // A rejection moves no balance: only the withdrawal push says so.
+    socket.send({
+      type: 'push',
+      ctx: {
+        lastWithdrawal: {
+          id: 'W1',
+          state: 'rejected',
+          amount: 20_000,
+          payout: 20_000,
+          reason: '资料不符',
+          at: 't1',
+        },
+      },
+    });
+    await waitFor(() => expect(api.fetchWithdrawals.mock.calls.length).toBeGreaterThan(reads));
+    expect((await screen.findAllByText(/已拒绝/)).length).toBeGreaterThan(0);
   });
 
   it('says what turnover is missing before confirming when the site refuses', async () => {
