@@ -131,7 +131,14 @@ describe('socket constants and pure helpers', () => {
   });
 
   it('applyMessage: a withdrawal push (msgId 20005, docs/api.md "Stream socket") is kept for the withdrawal page', () => {
-    const change = { id: 'W20261125ABCDEFGH', state: 'paid', amount: 20_000, payout: 20_000, reason: null, at: 'x' };
+    const change = {
+      id: 'W20261125ABCDEFGH',
+      state: 'paid',
+      amount: 20_000,
+      payout: 20_000,
+      reason: null,
+      at: 'x',
+    };
     expect(applyMessage(base, msg(20005, change))).toEqual({ lastWithdrawal: change });
   });
 });
