@@ -237,6 +237,9 @@ export const withdrawalMachine = setup({
         ],
         'withdrawal.cancel': { target: 'cancellingItem', actions: assign({ refusal: null }) },
         'withdrawal.reload': 'loading',
+        // A push (a withdrawal changed, or money moved for one): read the options and the list again, so the
+        // history and the available balance follow the operator; the account and the amount typed stay.
+        'withdrawal.refresh': 'loading',
       },
     },
     /** issue 10 §3: the audit outcome, shown BEFORE confirming — refusal reached from the review. */

@@ -306,6 +306,8 @@ export const zhCN = {
     wallet: '钱包',
     amount: '金额',
     balanceAfter: '余额',
+    /** A withdrawal's hold (issue 10): the amount is locked while it waits; a rejected or cancelled one frees it. */
+    hold: { held: '冻结中（待审核）', released: '已退回（未扣款）' },
     time: '时间',
     prev: '上一页',
     next: '下一页',

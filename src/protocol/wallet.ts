@@ -89,8 +89,14 @@ export interface RecordItem {
   wallet: string;
   /** Signed fen: + in, - out. */
   amount: number;
-  balanceAfter: number;
+  /** The wallet's balance right after the movement; null for a hold (a hold moves no balance). */
+  balanceAfter: number | null;
   at: string;
+  /**
+   * A two-phase transfer out that has not moved money (issue 10: a withdrawal): 'held' while it waits (the amount
+   * is locked), 'released' once voided (rejected or cancelled: the amount is free again). Absent on movements.
+   */
+  hold?: 'held' | 'released';
 }
 
 export interface RecordPage {

@@ -755,21 +755,49 @@ describe('operators (npm run ops -- withdrawal)', () => {
       await expect(ops(...argv)).rejects.toThrow(OpsUsageError);
   });
 
-  it('the transaction record shows a paid withdrawal; the balance push fires when it is paid', async () => {
+  it('the transaction record shows every state: held while it waits, released when rejected, the movement when paid', async () => {
     const m = await member(100_000);
+    const records = async () => (await call(m, '/fd/api/v1/wallet/records', { kind: 'withdrawal' })).data;
     const w = (await create(m, { amount: 25_000 })).data;
+    // waiting: the hold, no balance moved
+    expect((await records()).items).toEqual([
+      {
+        id: `wd:${w.id}`,
+        kind: 'withdrawal',
+        wallet: 'central',
+        amount: -25_000,
+        balanceAfter: null,
+        at: expect.any(String),
+        hold: 'held',
+      },
+    ]);
     await ops('withdrawal', 'approve', w.id);
+    expect((await records()).items[0].hold).toBe('held');
     await ops('withdrawal', 'pay', w.id);
-    const rec = (await call(m, '/fd/api/v1/wallet/records', { kind: 'withdrawal' })).data;
-    expect(rec.items).toEqual([
-      expect.objectContaining({
+    // paid: the movement itself (the hold's row gives way to its entry)
+    expect((await records()).items).toEqual([
+      {
         id: `wd:${w.id}`,
         kind: 'withdrawal',
         wallet: 'central',
         amount: -25_000,
         balanceAfter: 75_000,
-      }),
+        at: expect.any(String),
+      },
     ]);
+    // rejected: released, newest first, counted in the total
+    const r = (await create(m, { amount: 10_000 })).data;
+    await ops('withdrawal', 'reject', r.id);
+    const after = await records();
+    expect(after.total).toBe(2);
+    expect(after.items.map((i: { id: string; hold?: string }) => [i.id, i.hold ?? 'moved'])).toEqual([
+      [`wd:${r.id}`, 'released'],
+      [`wd:${w.id}`, 'moved'],
+    ]);
+    // every kind: the deposit-like credit of the member's set-up is there too, after the withdrawals
+    const all = (await call(m, '/fd/api/v1/wallet/records', {})).data;
+    expect(all.items.slice(0, 2).map((i: { id: string }) => i.id)).toEqual([`wd:${r.id}`, `wd:${w.id}`]);
+    expect(all.total).toBe(all.items.length);
   });
 
   it('every state change is pushed live (msgId 20005 through the stream channel)', async () => {

@@ -256,24 +256,36 @@ export async function records(
     pageSize: number;
   },
 ): Promise<RecordPage> {
-  const where = ['a.member_id = $1'];
+  // Movements (one row per entry on the member's accounts) and holds that moved nothing yet or never will
+  // (pending or voided two-phase transfers out of the member's accounts: a withdrawal waiting, rejected or
+  // cancelled), newest first. A posted hold shows as its entry.
   const params: unknown[] = [memberId];
+  const where: string[] = [];
   if (q.kind) {
     params.push(q.kind);
-    where.push(`t.kind = $${params.length}`);
+    where.push(`r.kind = $${params.length}`);
   }
   if (q.from) {
     params.push(q.from);
-    where.push(`e.created_at >= $${params.length}::date`);
+    where.push(`r.at >= $${params.length}::date`);
   }
   if (q.to) {
     // Inclusive of the whole last day.
     params.push(q.to);
-    where.push(`e.created_at < $${params.length}::date + 1`);
+    where.push(`r.at < $${params.length}::date + 1`);
   }
-  const filter = where.join(' AND ');
-  const from = `FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-                JOIN ledger_transfers t ON t.id = e.transfer_id WHERE ${filter}`;
+  const from = `FROM (
+      SELECT t.id, t.kind, coalesce(a.venue, a.kind) AS wallet, e.amount, e.balance_after, e.created_at AS at,
+             NULL::text AS hold, e.id AS seq
+        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+        JOIN ledger_transfers t ON t.id = e.transfer_id
+       WHERE a.member_id = $1
+      UNION ALL
+      SELECT t.id, t.kind, coalesce(a.venue, a.kind), -t.amount, NULL, coalesce(t.settled_at, t.created_at),
+             CASE t.state WHEN 'pending' THEN 'held' ELSE 'released' END, NULL
+        FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account
+       WHERE a.member_id = $1 AND t.state IN ('pending', 'voided')
+    ) r ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   const total = await db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, params);
   const offset = (q.page - 1) * q.pageSize;
   const { rows } = await db.query<{
@@ -281,11 +293,12 @@ export async function records(
     kind: string;
     wallet: string;
     amount: string;
-    balance_after: string;
+    balance_after: string | null;
     at: Date | string;
+    hold: 'held' | 'released' | null;
   }>(
-    `SELECT t.id, t.kind, coalesce(a.venue, a.kind) AS wallet, e.amount, e.balance_after, e.created_at AS at
-       ${from} ORDER BY e.id DESC LIMIT ${q.pageSize} OFFSET ${offset}`,
+    `SELECT r.id, r.kind, r.wallet, r.amount, r.balance_after, r.at, r.hold
+       ${from} ORDER BY r.at DESC, r.seq DESC NULLS FIRST, r.id DESC LIMIT ${q.pageSize} OFFSET ${offset}`,
     params,
   );
   return {
@@ -294,8 +307,9 @@ export async function records(
       kind: r.kind,
       wallet: r.wallet,
       amount: Number(r.amount),
-      balanceAfter: Number(r.balance_after),
+      balanceAfter: r.balance_after === null ? null : Number(r.balance_after),
       at: new Date(r.at).toISOString(),
+      ...(r.hold ? { hold: r.hold } : {}),
     })),
     total: Number(total.rows[0]!.n),
     page: q.page,

@@ -30,13 +30,13 @@ const accountName = (a: PayoutAccount) =>
       ? `USDT ${a.network ?? ''} ${a.label ?? ''} ${a.masked}`
       : `${t.payout.kinds[a.kind]} ${a.masked}`;
 
-/** The central wallet's available balance: the options' figure, then each balance push (msgId 20002). */
+/**
+ * The central wallet's available balance, as the server counts it (balance less held withdrawals). A balance push
+ * (msgId 20002) carries the balance without the holds, so it is not shown here: pushes make the flow read the
+ * options again instead.
+ */
 function useAvailable(options: WithdrawalOptions | null): number | null {
-  const socket = useSystemActor('socket');
-  const pushed = useSelector(socket, (s) =>
-    s.context.loginData ? (s.context.lastBalance?.balance ?? null) : null,
-  );
-  return pushed ?? options?.available ?? null;
+  return options?.available ?? null;
 }
 
 /**

@@ -108,7 +108,13 @@ export function RecordsPage() {
                   <Yuan fen={r.amount} signed />
                 </span>
                 <span className="record__after">
-                  {t.records.balanceAfter} <Yuan fen={r.balanceAfter} />
+                  {r.hold || r.balanceAfter === null ? (
+                    t.records.hold[r.hold ?? 'held']
+                  ) : (
+                    <>
+                      {t.records.balanceAfter} <Yuan fen={r.balanceAfter} />
+                    </>
+                  )}
                 </span>
                 <time className="record__time" dateTime={r.at}>
                   {time(r.at)}

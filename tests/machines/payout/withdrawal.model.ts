@@ -240,6 +240,8 @@ const TABLE: TransitionTable = {
     'withdrawal.amount': '=',
     'withdrawal.max': '=',
     'withdrawal.reload': 'loading',
+    // issue 10 §3: every state change reaches the player live — the choosing screen's history too.
+    'withdrawal.refresh': 'loading',
     'withdrawal.cancel': 'cancellingItem',
     'withdrawal.next': ({ history }) => {
       const s = seen(history.slice(0, -1));
