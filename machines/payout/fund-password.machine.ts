@@ -104,7 +104,8 @@ export const fundPasswordMachine = setup({
       ],
     },
     /** Withdrawals and binding are locked until `status.lockedUntil` (30043); the page says until when. */
-    locked: { on: { 'fund.reload': 'loading' } },
+    // Locked after five wrong tries (issue 10 §3): changing it with the SMS code lifts the lock (docs/payout.md).
+    locked: { on: { 'fund.reload': 'loading', 'fund.change': 'changing' } },
     unset: {
       on: {
         ...edits,
@@ -137,7 +138,8 @@ export const fundPasswordMachine = setup({
     changing: {
       on: {
         ...edits,
-        'fund.cancel': { target: 'set', actions: assign({ ...cleared }) },
+        // Read the status again: the change may have been started from the lock.
+        'fund.cancel': { target: 'loading', actions: assign({ ...cleared }) },
         'fund.submit': [
           { guard: 'changeable', target: 'submittingChange', actions: assign({ refusal: null }) },
           { actions: assign({ problem: ({ context }) => fundPasswordProblem(context, true) }) },

@@ -459,6 +459,7 @@ export const zhCN = {
       saved: '资金密码已保存',
       isSet: '资金密码已设置',
       locked: (time: string) => `资金密码输错 5 次，提现已锁定，请于 ${time} 后再试，或联系客服。`,
+      unlockByChange: '通过短信验证码修改资金密码后即可解除锁定。',
       problems: {
         format: '资金密码须为 6 位数字',
         mismatch: '两次输入的资金密码不一致',

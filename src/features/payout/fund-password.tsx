@@ -82,9 +82,19 @@ export function FundPasswordPanel() {
   if (state === 'loadFailed') return <LoadFailed onRetry={() => fund.send({ type: 'fund.reload' })} />;
   if (state === 'locked')
     return (
-      <p className="form-alert form-alert--error" role="alert">
-        {fp.locked(clock(ctx.status?.lockedUntil ?? 0))}
-      </p>
+      <section className="card" aria-labelledby="fund-locked">
+        <p id="fund-locked" className="form-alert form-alert--error" role="alert">
+          {fp.locked(clock(ctx.status?.lockedUntil ?? 0))}
+        </p>
+        <p className="field__hint">{fp.unlockByChange}</p>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          onClick={() => fund.send({ type: 'fund.change' })}
+        >
+          {fp.change}
+        </button>
+      </section>
     );
   const problem = ctx.problem ? fp.problems[ctx.problem] : undefined;
   if (state === 'set')

@@ -97,7 +97,8 @@ const TABLE: TransitionTable = {
     [`xstate.error.actor.${LOAD}`]: 'loadFailed',
   },
   loadFailed: { 'fund.reload': 'loading' },
-  locked: { 'fund.reload': 'loading' },
+  // issue 10 §3: the fund password is changeable with the SMS code, which lifts the lock (docs/payout.md).
+  locked: { 'fund.reload': 'loading', 'fund.change': 'changing' },
   unset: {
     'fund.password': '=',
     'fund.confirm': '=',
@@ -110,7 +111,7 @@ const TABLE: TransitionTable = {
     'fund.password': '=',
     'fund.confirm': '=',
     'fund.smsCode': '=',
-    'fund.cancel': 'set',
+    'fund.cancel': 'loading',
     'fund.submit': ({ history }) =>
       problemOf(history.slice(0, -1), true) === null ? 'submittingChange' : 'changing',
   },

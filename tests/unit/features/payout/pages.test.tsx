@@ -453,6 +453,10 @@ describe('/mine/finance/withdrawal (issue 10 §3)', () => {
     renderPage(PATH, page(PATH));
     expect((await screen.findByRole('alert')).textContent).toContain('资金密码输错 5 次，提现已锁定');
     expect(screen.getByRole('alert').textContent).toContain('12:30:00');
+    // Changing it with the SMS code lifts the lock (docs/payout.md): the way is on the page.
+    await user().click(screen.getByRole('button', { name: '修改资金密码' }));
+    expect(await screen.findByRole('heading', { name: '修改资金密码' })).toBeTruthy();
+    expect(screen.getByLabelText('新资金密码')).toBeTruthy();
   });
 });
 
