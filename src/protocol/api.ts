@@ -91,6 +91,13 @@ export const CODE = {
   withdrawalNotFound: 30053,
   /** The withdrawal is no longer pending: it cannot be cancelled, approved or rejected again. */
   withdrawalSettled: 30054,
+  // Venues (issue 11; docs/api.md "Venues").
+  /** No such venue, or no such game in it. */
+  venueNotFound: 30061,
+  /** The venue's sandbox is not open yet (its category arrives with issue 12): it cannot be launched. */
+  venueNotPlayable: 30063,
+  /** A venue with a game list was launched without a game (or with one not in it). */
+  gameRequired: 30064,
 } as const;
 export type ApiCode = (typeof CODE)[keyof typeof CODE];
 
