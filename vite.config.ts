@@ -2,7 +2,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { deriveSignMap, DEV_SIGNING_SECRET } from './server/security/signing.ts';
 
@@ -70,8 +70,51 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The sandbox sportsbook's venue page (issue 11 §4), a second, separate build: src/venue-h5/index.html →
+ * dist/sandbox/h5/index.html, its scripts and styles under dist/sandbox/h5/assets/ (URLs /sandbox/h5/assets/…).
+ * The back end serves that index.html at /sandbox/venue/<CODE>/ (server/modules/sportsbook). A build of its own
+ * rather than a second rollup input: the site's output (its chunks, dist/assets, the one-entry manifest the
+ * bench reads) stays exactly as it was, and the page shares no chunk with the site. Runs in writeBundle, so the
+ * site's closeBundle precompresses both.
+ */
+export const VENUE_H5_ROOT = 'src/venue-h5';
+export const VENUE_H5_OUT = 'sandbox/h5';
+function venueH5(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  let mode = 'production';
+  return {
+    name: 'venue-h5',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    async writeBundle() {
+      await viteBuild({
+        configFile: false,
+        root: path.resolve(root, VENUE_H5_ROOT),
+        base: `/${VENUE_H5_OUT}/`,
+        mode,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [react()],
+        build: {
+          outDir: path.join(outDir, VENUE_H5_OUT),
+          emptyOutDir: true,
+          sourcemap: true,
+          target: 'es2022',
+          chunkSizeWarningLimit: 250,
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), venueH5(), precompress()],
   define: {
     __API_SIGN_MAP__: JSON.stringify(deriveSignMap(secret)),
   },
