@@ -10,4 +10,5 @@ export const AREAS: Readonly<Record<string, () => Promise<{ area: AreaModule }>>
   demo: () => import('../features/demo/area.ts'),
   wallet: () => import('../features/wallet/area.ts'),
   payout: () => import('../features/payout/area.ts'),
+  venues: () => import('../features/venues/area.ts'),
 };

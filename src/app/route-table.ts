@@ -1,4 +1,5 @@
 import type { Access, OnlyWhen } from '../../machines/navigation-policy.ts';
+import { EMBEDDED_VENUE_PAGES } from '../protocol/venues.ts';
 import { HELP_TOPICS } from './help-topics.ts';
 
 // Every route of spec §2 with its access and the area that serves it (issue 8 §1, §2). The area registry
@@ -97,7 +98,7 @@ export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
   pub('/customer/main', 'customer'),
   pub('/customer/instead', 'customer'),
   ...['chess', 'egame', 'gaming', 'lottery', 'realbet', 'sport', 'fishing'].map((g) =>
-    pub(`/game/${g}`, 'games'),
+    pub(`/game/${g}`, 'venues'),
   ),
   ...['discount', 'friendInvitation', 'friendPeakBet', 'luckyFlip', 'calendar'].map((a) =>
     pub(`/activity/${a}`, 'activity'),
@@ -110,7 +111,9 @@ export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
       ? 'payout'
       : p.startsWith('finance/') || p === 'balance' || p === 'record/transRecord'
         ? 'wallet'
-        : 'mine',
+        : p === 'record/betRecord'
+          ? 'venues'
+          : 'mine',
   })),
   pub('/download', 'download'),
   pub('/download-page', 'download'),
@@ -128,13 +131,6 @@ export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
 export const NOT_YET_BUILT: ReadonlyArray<string> = [
   '/customer/main',
   '/customer/instead',
-  '/game/chess',
-  '/game/egame',
-  '/game/gaming',
-  '/game/lottery',
-  '/game/realbet',
-  '/game/sport',
-  '/game/fishing',
   '/activity/discount',
   '/activity/friendInvitation',
   '/activity/friendPeakBet',
@@ -147,7 +143,6 @@ export const NOT_YET_BUILT: ReadonlyArray<string> = [
   '/mine/feedback',
   '/mine/vip',
   '/mine/vip/details',
-  '/mine/record/betRecord',
   '/mine/record/giftRecord',
   '/mine/record/welfare',
   '/mine/currency',
@@ -185,6 +180,21 @@ export const NOT_YET_BUILT: ReadonlyArray<string> = [
   '/help/fishing',
   '/help/contact',
 ];
+
+/**
+ * The embedded venue pages (issue 11 §2; spec §2 names them in its session-error rule: `sport/V188?url=`,
+ * `sport/im?url=`...): full-screen pages of the venues area framing a launched venue. They are not among the
+ * screens of spec §2's table, so they are not in ROUTE_TABLE (whose checks count that table's paths); the router
+ * mounts them beside it (MOUNTED_ROUTES). A member page: a visitor logs in first and comes back.
+ */
+export const EMBEDDED_ROUTES: ReadonlyArray<RouteEntry> = EMBEDDED_VENUE_PAGES.map((p): RouteEntry => ({
+  path: p.path,
+  access: 'member',
+  area: 'venues',
+}));
+
+/** Every route the router mounts: the spec §2 table and the embedded venue pages. */
+export const MOUNTED_ROUTES: ReadonlyArray<RouteEntry> = [...ROUTE_TABLE, ...EMBEDDED_ROUTES];
 
 /** The route of a path, when spec §2 has one. */
 export function routeOf(path: string): RouteEntry | undefined {

@@ -6,7 +6,7 @@ import { AppActor } from './app-actor.ts';
 import type { AreaModule } from './area-module.ts';
 import { AREAS } from './areas.ts';
 import { RootLayout } from './root-layout.tsx';
-import { ROUTE_TABLE, type RouteEntry } from './route-table.ts';
+import { MOUNTED_ROUTES, type RouteEntry } from './route-table.ts';
 
 // The router's routes, made from the route table and the area registry (issue 8 §1): one pathless layout
 // route an area, which loads the area's entry module (its own chunk) and keeps the area's actor in the app's
@@ -63,7 +63,7 @@ function areaRoute(area: string, entries: RouteEntry[]): RouteObject {
 }
 
 const byArea = new Map<string, RouteEntry[]>();
-for (const entry of ROUTE_TABLE) byArea.set(entry.area, [...(byArea.get(entry.area) ?? []), entry]);
+for (const entry of MOUNTED_ROUTES) byArea.set(entry.area, [...(byArea.get(entry.area) ?? []), entry]);
 
 export const routes: RouteObject[] = [
   {

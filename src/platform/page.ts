@@ -82,3 +82,13 @@ export function lockScroll(): void {
 export function unlockScroll(): void {
   document.documentElement.classList.remove('scroll-locked');
 }
+
+/** The window is at most this wide (a phone-sized layout), by the media query the stylesheet uses too. */
+export function viewportAtMost(widthPx: number): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${widthPx}px)`).matches;
+}
+
+/** The page is served over https. */
+export function servedOverHttps(): boolean {
+  return window.location.protocol === 'https:';
+}
