@@ -25,6 +25,8 @@ import { memberModule } from './modules/member/routes.ts';
 import { sandboxSmsGateway, type SmsGateway } from './modules/member/sms.ts';
 import { readPreInfo } from './modules/site/config.ts';
 import { siteModule } from './modules/site/routes.ts';
+import { publicOriginOf, venueOriginsOf } from './modules/venue/origin.ts';
+import { venueModule } from './modules/venue/routes.ts';
 import { opsEndpoint } from './ops/endpoint.ts';
 import { deriveSignMap } from './security/signing.ts';
 import type { StreamOptions } from './stream/options.ts';
@@ -120,7 +122,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       encodings: ['br', 'gzip'],
       globalDecompression: false,
     });
-    await api.register(siteModule, { db, secret: config.signingSecret, signMap });
+    await api.register(siteModule, {
+      db,
+      secret: config.signingSecret,
+      signMap,
+      publicOrigin: config.publicOrigin ?? null,
+    });
     await api.register(actModule, { db });
     await api.register(memberModule, {
       db,
@@ -132,6 +139,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     await api.register(depositModule, { db, secret: config.signingSecret });
     await api.register(payoutModule, { db, secret: config.signingSecret });
     await api.register(withdrawalModule, { db, secret: config.signingSecret });
+    await api.register(venueModule, { db, publicOrigin: config.publicOrigin ?? null });
     await api.register(cacheModule, {
       db,
       cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },
@@ -149,7 +157,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     // caller gets no embedded pre-info, so the page calls preInfo and meets 6031/6033, or 6032 with the pre-info
     // as data (an embedded copy would hide the access alert until the next poll).
     const pagePreInfo = async (req: FastifyRequest) =>
-      (await restrictionFor(db, req.ip)) ? null : readPreInfo(db, req.ip);
+      (await restrictionFor(db, req.ip))
+        ? null
+        : readPreInfo(db, req.ip, venueOriginsOf(publicOriginOf(req, config.publicOrigin)));
     await webRoutes(app, { staticDir: config.staticDir, preInfo: pagePreInfo });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(CODE.common, SERVER_MESSAGE.notFound)));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normaliseOrigin } from './modules/venue/origin.ts';
 import { DEV_SIGNING_SECRET } from './security/signing.ts';
 
 export interface ServerConfig {
@@ -15,10 +16,22 @@ export interface ServerConfig {
   logLevel: string;
   /** Trust X-Forwarded-For from these proxies (Fastify trustProxy); off by default. */
   trustProxy: boolean | string;
+  /**
+   * The origin players reach this server at (PUBLIC_ORIGIN, e.g. https://www.example.com): the sandbox venues'
+   * URLs and the pre-info's venueOrigins use it. Unset: the request's own scheme and host (docs/venues.md).
+   */
+  publicOrigin?: string | null;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
+
+/** PUBLIC_ORIGIN as an origin (scheme://host[:port]); a value that is not one stops the start. */
+function publicOriginFromEnv(text: string): string {
+  const origin = normaliseOrigin(text);
+  if (!origin) throw new Error(`PUBLIC_ORIGIN must be an http(s) origin, not ${JSON.stringify(text)}`);
+  return origin;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -31,5 +44,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
+    ...(env.PUBLIC_ORIGIN ? { publicOrigin: publicOriginFromEnv(env.PUBLIC_ORIGIN) } : {}),
   };
 }

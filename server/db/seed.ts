@@ -1,14 +1,18 @@
 import type { Db } from './db.ts';
 import { writeSiteConfig } from '../modules/site/config.ts';
 import { seedDemoPlayer } from '../modules/member/members.ts';
+import { writeCatalogue } from '../modules/venue/catalogue-seed.ts';
 import { NOTICE_CATEGORY, DISPLAY_EQUIPMENT } from '../../src/protocol/site.ts';
 
 export const DEMO_SEED_VERSION = 'demo-v1';
 
-/** Seeds realistic demo content once into a new database; later starts leave what operators changed. */
+/**
+ * Seeds realistic demo content once into a new database; later starts leave what operators changed. A database
+ * seeded before the venue catalogue existed gets it once (seedCatalogue).
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   const done = await db.query('SELECT 1 FROM app_meta WHERE key = $1', [`seed:${DEMO_SEED_VERSION}`]);
-  if (done.rowCount > 0) return false;
+  if (done.rowCount > 0) return seedCatalogue(db);
   await db.transaction(async (tx) => {
     await writeSiteConfig(tx, 'title', '星耀棋牌 · 棋牌 体育 真人 电子 彩票');
     await writeSiteConfig(tx, 'webLogoTitleUrl', '/media/logo.svg');
@@ -83,39 +87,31 @@ export async function seedDemo(db: Db): Promise<boolean> {
         '/activity/calendar',
       ],
     );
-    const venues: Array<[string, string, string, 'one' | 'two' | 'three']> = [
-      ['KYQP', 'QP', '开元棋牌', 'two'],
-      ['LYQP', 'QP', '乐游棋牌', 'two'],
-      ['XYQP', 'QP', '星耀棋牌', 'two'],
-      ['VGQP', 'QP', '财神棋牌', 'two'],
-      ['IMTY', 'TY', 'IM 体育', 'one'],
-      ['YBTY', 'TY', '188 体育', 'one'],
-      ['FBTY', 'TY', 'FB 体育', 'three'],
-      ['AGZR', 'ZR', 'AG 真人', 'two'],
-      ['DGZR', 'ZR', 'DG 真人', 'two'],
-      ['EBZR', 'ZR', 'EBET 真人', 'two'],
-      ['PGDZ', 'DZ', 'PG 电子', 'two'],
-      ['JDBDZ', 'DZ', 'JDB 电子', 'two'],
-      ['CQ9DZ', 'DZ', 'CQ9 电子', 'two'],
-      ['MGDZ', 'DZ', 'MG 电子', 'two'],
-      ['PPDZ', 'DZ', 'PP 电子', 'two'],
-      ['SYCP', 'CP', '双赢彩票', 'three'],
-      ['TCCP', 'CP', '天成彩票', 'three'],
-      ['IMDJ', 'DJ', 'IM 电竞', 'one'],
-      ['YBDJ', 'DJ', '小艾电竞', 'one'],
-      ['LHDJ', 'DJ', '雷火电竞', 'three'],
-      ['JDBBY', 'BY', 'JDB 捕鱼', 'two'],
-      ['KYBY', 'BY', '开元捕鱼', 'two'],
-    ];
-    for (const [i, [code, platform, name, provider]] of venues.entries()) {
-      await tx.query(
-        'INSERT INTO venues (code, platform, name, provider, sort) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-        [code, platform, name, provider, i],
-      );
-    }
+    await writeCatalogue(tx);
     await seedDemoPlayer(tx);
-    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, now()::text)', [
+    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, now()::text), ($2, now()::text)', [
       `seed:${DEMO_SEED_VERSION}`,
+      `seed:${CATALOGUE_SEED_VERSION}`,
+    ]);
+  });
+  return true;
+}
+
+/**
+ * The venue catalogue of issue 11 (YBTY is provider two's OB 体育, V188, logos, playable sport and esports
+ * venues, game lists), written once into a database the demo seed filled before it existed. A new database
+ * gets it with the demo seed.
+ */
+export const CATALOGUE_SEED_VERSION = 'venues-v1';
+
+export async function seedCatalogue(db: Db): Promise<boolean> {
+  const demo = await db.query('SELECT 1 FROM app_meta WHERE key = $1', [`seed:${DEMO_SEED_VERSION}`]);
+  const done = await db.query('SELECT 1 FROM app_meta WHERE key = $1', [`seed:${CATALOGUE_SEED_VERSION}`]);
+  if (demo.rowCount === 0 || done.rowCount > 0) return false;
+  await db.transaction(async (tx) => {
+    await writeCatalogue(tx);
+    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, now()::text) ON CONFLICT DO NOTHING', [
+      `seed:${CATALOGUE_SEED_VERSION}`,
     ]);
   });
   return true;

@@ -35,6 +35,7 @@ import { latestSmsCode } from '../modules/member/sms.ts';
 import { depositOps } from '../modules/deposit/ops.ts';
 import { KYC_OPS_USAGE, kycOps } from '../modules/payout/ops.ts';
 import { WITHDRAWAL_OPS_USAGE, withdrawalOps } from '../modules/withdrawal/ops.ts';
+import { VENUE_OPS_USAGE, venueOps } from '../modules/venue/ops.ts';
 import { checkWithdrawals } from '../modules/withdrawal/withdrawals.ts';
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
@@ -62,7 +63,10 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   deposit list [count] | show <order>  recent deposit orders, or one order with its ledger transfers and turnover
   ${KYC_OPS_USAGE.padEnd(36)} clear a member's real-name verification (they can verify again)
   ${WITHDRAWAL_OPS_USAGE}
-                                       pending withdrawals; approve, reject (voids the hold) or pay (posts it)`;
+                                       pending withdrawals; approve, reject (voids the hold) or pay (posts it)
+  ${VENUE_OPS_USAGE}
+                                       the venues; a venue's maintenance (with its end: it reopens by itself then);
+                                       end a member's venue credentials now (their venue calls answer expired)`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -243,6 +247,11 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'withdrawal': {
       const result = await withdrawalOps(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
+    }
+    case 'venue': {
+      const result = await venueOps(db, action, rest);
       if ('usage' in result) throw new OpsUsageError(result.usage);
       return result.text;
     }

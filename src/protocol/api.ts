@@ -94,6 +94,8 @@ export const CODE = {
   // Venues (issue 11; docs/api.md "Venues").
   /** No such venue, or no such game in it. */
   venueNotFound: 30061,
+  /** The venue wallet is empty and the launch moved nothing (the central wallet has money): confirm with isSure 1. */
+  venueWalletEmpty: 30062,
   /** The venue's sandbox is not open yet (its category arrives with issue 12): it cannot be launched. */
   venueNotPlayable: 30063,
   /** A venue with a game list was launched without a game (or with one not in it). */

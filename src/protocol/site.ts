@@ -23,6 +23,11 @@ export interface PreInfo {
   siteVideoSkinOpen: boolean;
   stopLogin: boolean;
   stopRegister: boolean;
+  /**
+   * The origins whose pages the site may frame on its embedded venue pages (issue 11; isVenueFrameUrl in
+   * venues.ts): the server's public origin for the sandbox venues. Absent from an older server's answer: frame none.
+   */
+  venueOrigins?: string[];
 }
 
 export interface PreInfoRequest {

@@ -50,6 +50,25 @@ export const EMBEDDED_URL_PARAM = 'url';
  * (no open-frame injection): see isVenueFrameUrl.
  */
 export const VENUE_H5_PREFIX = '/sandbox/venue/';
+/** The sandbox venues' static resources (a launch's `resource`): under the venue prefix, never a venue code. */
+export const VENUE_STATIC_PATH = '/sandbox/venue/static/';
+/** A sport venue's counts URL is this prefix and the session's credential (a launch's `token`; spec §7). */
+export const SPORT_COUNT_PREFIX = '/sandbox/sportsbook/count/';
+/**
+ * The query of a venue page URL (`{origin}/sandbox/venue/{CODE}/?token=…`): the credential, the game (venues
+ * with a game list), the view (desktop `pc` in url, phone `h5` in h5Url), app 1 for the app, and the launch's
+ * temporaryParam handed back to the venue.
+ */
+export const VENUE_PAGE_QUERY = {
+  token: 'token',
+  game: 'game',
+  view: 'view',
+  app: 'app',
+  temporaryParam: 'temporaryParam',
+} as const;
+export const VENUE_VIEW = { desktop: 'pc', phone: 'h5' } as const;
+/** The sport venue whose shared parameters providerParams issues for provider two and three (spec §3, §7). */
+export const PROVIDER_SPORT_VENUE = { two: 'YBTY', three: 'FBTY' } as const;
 
 /** Whether `url` may be framed: an absolute http(s) URL of a known venue origin under the venue prefix. */
 export function isVenueFrameUrl(url: string, venueOrigins: ReadonlyArray<string>): boolean {
@@ -159,13 +178,16 @@ export interface LaunchRequest {
   https?: 0 | 1;
   /** 1: the caller is the app (answers the app URL in url). */
   isApp?: 0 | 1;
-  /** 1: the player confirmed launching although the venue wallet is empty. */
+  /**
+   * 1: the player confirmed launching although the venue wallet is empty. Without it, a launch that moves no
+   * money into an empty venue wallet while the central wallet has some answers 30062 (data: the two balances).
+   */
   isSure?: 0 | 1;
-  /** 1: only warm up (issue the credential, no transfer, no recent entry). */
+  /** 1: only warm up (issue the credential, no transfer, no recent entry; a game-list venue needs no game). */
   isPreload?: 0 | 1;
   /** 1: the player launched by hand (counts as recent). */
   isManualLaunch?: 0 | 1;
-  /** spec §9 site id 10001. */
+  /** spec §9 site id 10001 (the only value this site takes). */
   siteId?: string;
   /** Free-form extra the venue gets back (≤ 200 characters). */
   temporaryParam?: string;
@@ -190,7 +212,11 @@ export interface LaunchResult {
   apiUrl: string;
   /** The provider's shared parameters for this session (spec §3), for the site's adapters to store. */
   params: ProviderParams;
-  /** Fen moved from the central wallet by 免转 on this launch (0 when none). */
+  /**
+   * Fen this launch put into the venue wallet (免转 or appSendMoney; 0 when none). 免转 first brings every venue
+   * balance back, so a launch of the venue that already held the money moves it out and in again: the figure is
+   * then the venue wallet's balance after the launch (docs/venues.md "Launch").
+   */
   moved: number;
 }
 
@@ -254,6 +280,20 @@ export interface SportCounts {
 }
 /** spec §8 "expired" message of the counts call (and of any sandbox venue call with a dead credential). */
 export const EXPIRED_MESSAGE = 'expired';
+/** 30062's data: why the launch asks for isSure. */
+export interface VenueWalletEmpty {
+  venue: string;
+  /** The venue wallet's balance (0). */
+  venueBalance: number;
+  /** What the central wallet could move (available fen). */
+  central: number;
+}
+/** 6014's data on a launch: the venue and until when it is under maintenance (ISO, or null when unknown). */
+export interface VenueMaintenance {
+  venue: string;
+  maintenanceUntil: string | null;
+}
+
 /** Design: a sandbox venue credential lives this long (docs/venues.md). */
 export const VENUE_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
 

@@ -35,7 +35,7 @@ describe('seedDemo', () => {
       suspension_icons: 2,
       pop_activities: 1,
       site_config: 5,
-      venues: 22,
+      venues: 23,
     });
     expect(await seedDemo(t.db)).toBe(false);
     expect(await seedDemo(t.db)).toBe(false);
@@ -203,7 +203,7 @@ describe('GET popInfo', () => {
 });
 
 describe('GET platformCount', () => {
-  const SEEDED = { TY: 3, DZ: 5, DJ: 3, ZR: 3, CP: 2, QP: 4 };
+  const SEEDED = { TY: 4, DZ: 5, DJ: 3, ZR: 3, CP: 2, QP: 4 };
 
   it('counts the seeded venues by platform (spec §3 count keys only)', async () => {
     const { status, body } = await t.call({ method: 'GET', url: PLATFORM_COUNT });

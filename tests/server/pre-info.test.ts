@@ -29,6 +29,7 @@ describe('POST preInfo', () => {
         'siteVideoSkinOpen',
         'stopLogin',
         'stopRegister',
+        'venueOrigins',
       ].sort(),
     );
     expect(body.data.ip).toBe('127.0.0.1');

@@ -114,7 +114,7 @@ export async function writeSiteConfig(db: Queryable, key: SiteConfigKey, value: 
   await changed(db);
 }
 
-export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
+export function toPreInfo(config: SiteConfig, ip: string, venueOrigins: string[]): PreInfo {
   return {
     SiteBaseConfigVo: {
       title: config.title,
@@ -136,6 +136,7 @@ export function toPreInfo(config: SiteConfig, ip: string): PreInfo {
     siteVideoSkinOpen: config.siteVideoSkinOpen,
     stopLogin: config.stopLogin,
     stopRegister: config.stopRegister,
+    venueOrigins,
   };
 }
 
@@ -149,6 +150,6 @@ export function cachedSiteConfigNow(db: Queryable): SiteConfig | undefined {
   return cachedNow<SiteConfig>(db, 'siteConfig');
 }
 
-export async function readPreInfo(db: Queryable, ip: string): Promise<PreInfo> {
-  return toPreInfo(await cachedSiteConfig(db), ip);
+export async function readPreInfo(db: Queryable, ip: string, venueOrigins: string[]): Promise<PreInfo> {
+  return toPreInfo(await cachedSiteConfig(db), ip, venueOrigins);
 }

@@ -11,6 +11,8 @@ import { toPreInfo, type SiteConfig } from './config.ts';
  */
 interface Split {
   before: string;
+  /** Between the ip and the venue origins (the origins are the last field). */
+  middle: string;
   after: string;
 }
 interface Answers {
@@ -19,21 +21,41 @@ interface Answers {
   alert: Split;
 }
 
-/** A placeholder no configuration value can produce in JSON (a lone surrogate is always escaped). */
+/** Placeholders no configuration value can produce in JSON (a lone surrogate is always escaped). */
 const IP_MARK = '\uD800ip\uD800';
 const IP_MARK_JSON = JSON.stringify(IP_MARK);
+const ORIGINS_MARK = '\uD800origins\uD800';
+const ORIGINS_MARK_JSON = JSON.stringify([ORIGINS_MARK]);
 
 const answers = new WeakMap<SiteConfig, Answers>();
 
 function split(config: SiteConfig, code: number, message: string): Split {
-  const answer: Envelope<PreInfo> = { status_code: code, message, data: toPreInfo(config, IP_MARK) };
+  const answer: Envelope<PreInfo> = {
+    status_code: code,
+    message,
+    data: toPreInfo(config, IP_MARK, [ORIGINS_MARK]),
+  };
   const text = JSON.stringify(answer);
   const at = text.indexOf(IP_MARK_JSON);
-  return { before: text.slice(0, at), after: text.slice(at + IP_MARK_JSON.length) };
+  const rest = at + IP_MARK_JSON.length;
+  const originsAt = text.indexOf(ORIGINS_MARK_JSON, rest);
+  return {
+    before: text.slice(0, at),
+    middle: text.slice(rest, originsAt),
+    after: text.slice(originsAt + ORIGINS_MARK_JSON.length),
+  };
 }
 
-/** The envelope {6000 | 6032, message, data: the pre-info for ip} as JSON text. */
-export function preInfoJson(config: SiteConfig, ip: string, alert: boolean): string {
+/**
+ * The envelope {6000 | 6032, message, data: the pre-info for ip} as JSON text; venueOrigins is the caller's
+ * public origin list (server/modules/venue/origin.ts), passed as its JSON text.
+ */
+export function preInfoJson(
+  config: SiteConfig,
+  ip: string,
+  alert: boolean,
+  venueOriginsJson: string,
+): string {
   let built = answers.get(config);
   if (!built) {
     built = {
@@ -43,5 +65,5 @@ export function preInfoJson(config: SiteConfig, ip: string, alert: boolean): str
     answers.set(config, built);
   }
   const parts = alert ? built.alert : built.success;
-  return parts.before + JSON.stringify(ip) + parts.after;
+  return parts.before + JSON.stringify(ip) + parts.middle + venueOriginsJson + parts.after;
 }

@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { deriveMapCipher, encryptSignMap, type SignMap } from '../../security/signing.ts';
 import { cachedSiteConfig, cachedSiteConfigNow, type SiteConfig } from './config.ts';
 import { listNotices } from './notices.ts';
+import { venueOriginsJsonOf } from '../venue/origin.ts';
 import { preInfoJson } from './pre-info-answer.ts';
 import { noticeListSchema, preInfoSchema, signKeySchema, signMapSchema } from './schemas.ts';
 
@@ -14,14 +15,22 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Sends the pre-info text (pre-info-answer.ts): the JSON of exactly this route's 200 schema type; Fastify sends
  * a string with a JSON content type as it is. Module level, not a closure per request (docs/decisions/0013).
  */
-function sendPreInfo(reply: FastifyReply, config: SiteConfig, ip: string, alert: boolean): void {
-  void reply.type(JSON_TYPE).send(preInfoJson(config, ip, alert));
+function sendPreInfo(
+  reply: FastifyReply,
+  config: SiteConfig,
+  ip: string,
+  alert: boolean,
+  venueOriginsJson: string,
+): void {
+  void reply.type(JSON_TYPE).send(preInfoJson(config, ip, alert, venueOriginsJson));
 }
 
 export interface SiteModuleOptions {
   db: Db;
   secret: string;
   signMap: SignMap;
+  /** The configured public origin (PUBLIC_ORIGIN), else each request's own: pre-info venueOrigins. */
+  publicOrigin?: string | null;
 }
 
 /** The site area (/site/api): pre-info, the signature-map bootstrap and notices. */
@@ -40,8 +49,9 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteModuleOptions> = async (a
       const alert = req.restriction === 'alert';
       // Synchronous while the configuration is cached (almost always): no promise on the hot path.
       const config = cachedSiteConfigNow(db);
-      if (config) return sendPreInfo(reply, config, req.ip, alert);
-      return cachedSiteConfig(db).then((loaded) => sendPreInfo(reply, loaded, req.ip, alert));
+      const origins = venueOriginsJsonOf(req, deps.publicOrigin);
+      if (config) return sendPreInfo(reply, config, req.ip, alert, origins);
+      return cachedSiteConfig(db).then((loaded) => sendPreInfo(reply, loaded, req.ip, alert, origins));
     },
   );
 

@@ -25,6 +25,7 @@ const PreInfo = Type.Object({
   siteVideoSkinOpen: Type.Boolean(),
   stopLogin: Type.Boolean(),
   stopRegister: Type.Boolean(),
+  venueOrigins: Type.Array(Type.String()),
 });
 
 const Notice = Type.Object({

@@ -23,25 +23,28 @@ export interface IssuedSession extends VenueSession {
 export const newVenueToken = (): string => randomBytes(32).toString('base64url');
 
 /**
- * Issues a credential for one member at one venue, valid VENUE_SESSION_TTL_MS from the database's clock. A
- * member's expired credentials at that venue are removed on the way (the table does not grow without bound).
+ * Issues a credential for one member at one venue, valid VENUE_SESSION_TTL_MS (or ttlMs) from the database's
+ * clock, with what the launch asked for (migration 015); the token is made here unless the caller made it with
+ * newVenueToken (a launch derives its 免转 request id from it first). A member's expired credentials at that venue are
+ * removed on the way (the table does not grow without bound).
  */
 export async function issueSession(
   q: Queryable,
   memberId: number,
   venue: string,
-  ttlMs: number = VENUE_SESSION_TTL_MS,
+  opts: { ttlMs?: number; launch?: Record<string, unknown>; token?: string } = {},
 ): Promise<IssuedSession> {
-  const token = newVenueToken();
+  const ttlMs = opts.ttlMs ?? VENUE_SESSION_TTL_MS;
+  const token = opts.token ?? newVenueToken();
   await q.query('DELETE FROM venue_sessions WHERE member_id = $1 AND venue = $2 AND expires_at <= now()', [
     memberId,
     venue,
   ]);
   const { rows } = await q.query<{ expires_at: Date | string }>(
-    `INSERT INTO venue_sessions (token, member_id, venue, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000))
+    `INSERT INTO venue_sessions (token, member_id, venue, expires_at, launch)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000), $5::jsonb)
      RETURNING expires_at`,
-    [token, memberId, venue, ttlMs],
+    [token, memberId, venue, ttlMs, JSON.stringify(opts.launch ?? {})],
   );
   return { token, memberId, venue, expiresAt: new Date(rows[0]!.expires_at) };
 }
