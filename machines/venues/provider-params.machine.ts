@@ -50,6 +50,18 @@ export const PARAMS_DEBOUNCE_MS = PROVIDER_PARAMS_DEBOUNCE_MS;
 type Failed = Extract<ProviderParamsEvent, { type: 'call.failed' }>;
 const failedOf = (event: ProviderParamsEvent): Failed | null => (event.type === 'call.failed' ? event : null);
 
+/** Any other failure, or a retried call failing again: reported failed at once, and forgotten. */
+const reportOne = [
+  'forgetRetried',
+  {
+    type: 'reportFailed',
+    params: ({ event }: { event: ProviderParamsEvent }) => {
+      const { callId, code } = failedOf(event)!;
+      return { callId, code };
+    },
+  },
+] as const;
+
 export const providerParamsMachine = setup({
   types: {} as {
     context: ProviderParamsContext;
@@ -76,17 +88,9 @@ export const providerParamsMachine = setup({
         return [...context.waiting, { callId, code }];
       },
     }),
-    /** Reports the call failed and forgets it. */
-    reportOne: enqueueActions(({ enqueue, event }) => {
-      const failed = failedOf(event)!;
-      enqueue.assign({ retried: ({ context }) => context.retried.filter((id) => id !== failed.callId) });
-      enqueue({ type: 'reportFailed', params: { callId: failed.callId, code: failed.code } });
-    }),
+    /** The call is done with (it succeeded, or it is reported failed): a retried one is forgotten. */
     forgetRetried: assign({
-      retried: ({ context, event }) =>
-        event.type === 'call.succeeded'
-          ? context.retried.filter((id) => id !== event.callId)
-          : context.retried,
+      retried: ({ context, event }) => context.retried.filter((id) => id !== event.callId),
     }),
   },
   guards: {
@@ -116,7 +120,7 @@ export const providerParamsMachine = setup({
       on: {
         'call.failed': [
           { guard: 'freshExpiry', target: 'debouncing', actions: 'wait' },
-          { actions: 'reportOne' },
+          { actions: reportOne },
         ],
       },
     },
@@ -127,7 +131,7 @@ export const providerParamsMachine = setup({
         'call.failed': [
           { guard: 'waitingAlready' },
           { guard: 'freshExpiry', target: 'debouncing', reenter: true, actions: 'wait' },
-          { actions: 'reportOne' },
+          { actions: reportOne },
         ],
       },
     },
@@ -162,7 +166,7 @@ export const providerParamsMachine = setup({
         'call.failed': [
           { guard: 'waitingAlready' },
           { guard: 'freshExpiry', actions: 'wait' },
-          { actions: 'reportOne' },
+          { actions: reportOne },
         ],
       },
     },
