@@ -39,8 +39,9 @@ export const CODES = {
   three: { expiry: THREE_EXPIRED, foreign: TWO_EXPIRED_PART, other: 401 },
 } as const;
 
-export const failed = (callId: string, code: number | string) => ({ type: 'call.failed', callId, code });
-export const succeeded = (callId: string) => ({ type: 'call.succeeded', callId });
+export const failed = (callId: string, code: number | string) =>
+  ({ type: 'call.failed', callId, code }) as const;
+export const succeeded = (callId: string) => ({ type: 'call.succeeded', callId }) as const;
 
 export function events(provider: 'two' | 'three'): AnyEventObject[] {
   const codes = Object.values(CODES[provider]);
