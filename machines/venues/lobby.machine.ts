@@ -80,7 +80,8 @@ export const lobbyMachine = setup({
       event.type === 'grid.venue' &&
       event.venue !== context.venue &&
       !!context.venues?.some((v) => v.code === event.venue && v.hasGames),
-    newTag: ({ context, event }) => event.type === 'grid.tag' && event.tag !== context.tag,
+    newTag: ({ context, event }) =>
+      context.venue !== null && event.type === 'grid.tag' && event.tag !== context.tag,
     pageExists: ({ context, event }) =>
       event.type === 'grid.page' &&
       event.page !== context.page &&

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendParent, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
 import { LOBBIES, type Lobby } from '../../src/protocol/venues.ts';
 import type { AreaEvent, AreaInput } from '../area.ts';
 import { loginStatus } from '../session.machine.ts';
@@ -79,8 +79,6 @@ export const CHILD_SIGNALS = {
 export const NAVIGATE = sendParent((_, params: { to: string }) => ({ type: 'app.navigate', to: params.to }));
 
 const page = (c: Context) => venuesPageOf(c.path);
-/** The children told of the session's changes, when running. */
-const SESSION_CHILDREN = ['lobby', 'launch', 'oddsType'] as const;
 
 export const venuesMachine = setup({
   types: {} as { context: Context; events: VenuesEvent; input: VenuesInput },
@@ -94,10 +92,12 @@ export const venuesMachine = setup({
   actions: {
     /** Sends the player to a page: provided at composition as NAVIGATE (the app actor's app.navigate). */
     navigate: (_, _params: { to: string }) => {},
-    /** The session changed: the running children that follow it are told. */
-    tellChildren: enqueueActions(({ enqueue, event, self }) => {
-      const children = self.getSnapshot().children as Record<string, unknown>;
-      for (const id of SESSION_CHILDREN) if (children[id]) enqueue.sendTo(id, event as never);
+    /** The session changed: the player's odds type follows it (it runs on every page of the area). */
+    tellOddsType: sendTo('oddsType', ({ event }) => event as never),
+    /** ... and so do the lobby (recent games) and the launch (a visitor's pick goes to the login). */
+    tellLobby: enqueueActions(({ enqueue, event }) => {
+      enqueue.sendTo('lobby', event as never);
+      enqueue.sendTo('launch', event as never);
     }),
   },
   guards: {
@@ -123,12 +123,8 @@ export const venuesMachine = setup({
       target: '.deciding',
       actions: assign({ path: ({ event }) => event.path }),
     },
-    'session.loggedIn': {
-      actions: [assign({ member: true }), 'tellChildren'],
-    },
-    'session.loggedOut': {
-      actions: [assign({ member: false }), 'tellChildren'],
-    },
+    'session.loggedIn': { actions: [assign({ member: true }), 'tellOddsType'] },
+    'session.loggedOut': { actions: [assign({ member: false }), 'tellOddsType'] },
     'venues.navigate': { actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) } },
   },
   states: {
@@ -162,6 +158,9 @@ export const venuesMachine = setup({
         },
       ],
       on: {
+        // A state's own handler replaces the root's: it does what the root does, and tells the lobby's flow.
+        'session.loggedIn': { actions: [assign({ member: true }), 'tellOddsType', 'tellLobby'] },
+        'session.loggedOut': { actions: [assign({ member: false }), 'tellOddsType', 'tellLobby'] },
         'venues.launched': {
           actions: enqueueActions(({ enqueue }) => enqueue.sendTo('lobby', { type: 'lobby.launched' })),
         },
