@@ -34,6 +34,7 @@ import { streamRoutes } from './stream/routes.ts';
 import { walletModule } from './modules/wallet/routes.ts';
 import { payoutModule } from './modules/payout/routes.ts';
 import { withdrawalModule } from './modules/withdrawal/routes.ts';
+import { sportsbookModule } from './modules/sportsbook/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 
 export interface AppDeps {
@@ -135,6 +136,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       sms: deps.sms ?? sandboxSmsGateway,
     });
     await api.register(gameModule, { db });
+    await api.register(sportsbookModule, { db, staticDir: config.staticDir });
     await api.register(walletModule, { db });
     await api.register(depositModule, { db, secret: config.signingSecret });
     await api.register(payoutModule, { db, secret: config.signingSecret });

@@ -37,6 +37,7 @@ import { KYC_OPS_USAGE, kycOps } from '../modules/payout/ops.ts';
 import { WITHDRAWAL_OPS_USAGE, withdrawalOps } from '../modules/withdrawal/ops.ts';
 import { VENUE_OPS_USAGE, venueOps } from '../modules/venue/ops.ts';
 import { checkWithdrawals } from '../modules/withdrawal/withdrawals.ts';
+import { SPORTSBOOK_OPS_USAGE, sportsbookOps } from '../modules/sportsbook/ops.ts';
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
 export class OpsUsageError extends Error {}
@@ -61,6 +62,10 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   credit <phone> <yuan> <reason> [id]  credit a member's central wallet from promotions (a ledger transfer;
                                        give the printed id again to retry without crediting twice)
   deposit list [count] | show <order>  recent deposit orders, or one order with its ledger transfers and turnover
+  ${SPORTSBOOK_OPS_USAGE}
+                                       the sandbox sportsbook: an operator's result or cancellation of a match (its bets
+                                       settle), move the sandbox clock forward (match minutes), settle what is due now,
+                                       list the live matches
   ${KYC_OPS_USAGE.padEnd(36)} clear a member's real-name verification (they can verify again)
   ${WITHDRAWAL_OPS_USAGE}
                                        pending withdrawals; approve, reject (voids the hold) or pay (posts it)
@@ -242,6 +247,11 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'kyc': {
       const result = await kycOps(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
+    }
+    case 'sportsbook': {
+      const result = await sportsbookOps(db, action, rest);
       if ('usage' in result) throw new OpsUsageError(result.usage);
       return result.text;
     }

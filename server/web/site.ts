@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signGroupOf } from '../../src/protocol/api.ts';
 import type { PreInfo } from '../../src/protocol/site.ts';
+import { SPORTSBOOK_API } from '../../src/protocol/sportsbook.ts';
 import { fail, SERVER_MESSAGE } from '../http/envelope.ts';
 import { CODE } from '../../src/protocol/api.ts';
 
@@ -40,7 +41,12 @@ function withBudget<T>(p: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([p.catch(() => null), timeout]).finally(() => clearTimeout(timer));
 }
 
-const isApiPath = (p: string) => signGroupOf(p) !== null || p.startsWith('/api/') || p.startsWith('/stream/');
+const isApiPath = (p: string) =>
+  signGroupOf(p) !== null ||
+  p.startsWith('/api/') ||
+  p.startsWith('/stream/') ||
+  // The sandbox sportsbook's native API (a path the router cannot match, e.g. an over-long id, is not a page).
+  p.startsWith(`${SPORTSBOOK_API}/`);
 
 /**
  * Serves the built site: hashed assets cached for a year, other files briefly, and every other GET answered

@@ -15,6 +15,7 @@ export const SPORTS = ['football', 'basketball', 'tennis', 'esports'] as const;
 export type Sport = (typeof SPORTS)[number];
 /** The esports titles of the esports venues (YBDJ, IMDJ, LHDJ). */
 export const ESPORTS_TITLES = ['lol', 'dota2', 'cs2', 'kog'] as const;
+export type EsportsTitle = (typeof ESPORTS_TITLES)[number];
 
 export type MatchPhase = 'prematch' | 'live' | 'ended' | 'cancelled';
 export const MARKET_KINDS = ['1x2', 'ah', 'ou', 'oe'] as const;
@@ -45,6 +46,8 @@ export interface Market {
 export interface Match {
   id: string;
   sport: Sport;
+  /** Esports: the title (lol, dota2, cs2, kog); absent for the ball sports. */
+  title?: EsportsTitle;
   /** The league or the esports title's tournament. */
   league: string;
   home: string;
@@ -70,6 +73,11 @@ export const SPORTSBOOK_MIN_STAKE = 1_000;
 export const SPORTSBOOK_MAX_STAKE = 5_000_000;
 export const PARLAY_MIN_LEGS = 2;
 export const PARLAY_MAX_LEGS = 10;
+/**
+ * Design: the most one bet can pay back (fen, ¥1,000,000): a slip whose stake × odds would pay more is refused
+ * with stakeOutOfRange (docs/sportsbook.md).
+ */
+export const SPORTSBOOK_MAX_PAYOUT = 100_000_000;
 
 /** POST {SPORTSBOOK_API}/bets — a single (one selection) or a parlay (2–10 from different matches). */
 export interface PlaceBetRequest {
@@ -112,6 +120,16 @@ export interface SportsBet {
   settledAt: string | null;
 }
 
+/** GET {SPORTSBOOK_API}/bets?status=open|settled — the player's bets at this venue, newest first (at most 50). */
+export interface BetsResponse {
+  bets: SportsBet[];
+}
+
+/** PUT {SPORTSBOOK_API}/settings — the player's odds type (spec §3: 1 Malay, 2 Hong Kong, 3 European, 4 Indonesian). */
+export interface SportsbookSettings {
+  oddsType: 1 | 2 | 3 | 4;
+}
+
 /** The sportsbook's own refusal codes (its envelope `{ status_code, message, data }`; 6000 is success). */
 export const SPORTSBOOK_CODE = {
   /** The venue credential is missing, unknown or expired: message EXPIRED_MESSAGE. */
@@ -130,6 +148,8 @@ export const SPORTSBOOK_CODE = {
   duplicateRequest: 40008,
   /** Too few or too many legs, or an unknown selection. */
   invalidSlip: 40009,
+  /** GET /matches/:id of a match the venue does not have. */
+  matchNotFound: 40010,
 } as const;
 
 /** GET {SPORTSBOOK_API}/session — what the H5 page shows in its header. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
+import { SPORTSBOOK_ROUTE_NOTES } from '../../server/modules/sportsbook/routes.ts';
 import { OPS_PATH } from '../../server/ops/endpoint.ts';
 import { STREAM_PATH } from '../../src/protocol/stream.ts';
 import { createTestDb } from '../support/test-db.ts';
@@ -26,6 +27,8 @@ const EXEMPT: Record<string, string> = {
   'POST /sandbox/cashier/:orderId': "the cashier's 支付 / 取消 forms",
   'GET /sandbox/cashier.js': "the cashier page's script (no inline scripts under the CSP)",
   'POST /sandbox/notify': "the sandbox payment provider's signed callback",
+  // The sandbox sportsbook's counts URL, provider faces (their own envelopes) and venue page, each with its reason.
+  ...SPORTSBOOK_ROUTE_NOTES,
 };
 
 let db: Db;

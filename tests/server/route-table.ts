@@ -27,6 +27,8 @@ const API_PREFIXES = [
   '/page/fd/api/',
   '/api/api-cache/',
   '/api/json-cache/',
+  // The sandbox sportsbook's native API answers the same envelope (docs/api.md "Sandbox sportsbook").
+  '/sandbox/sportsbook/api/',
 ];
 export const isApiRoute = (url: string) =>
   url === STREAM_INFO_PATH || API_PREFIXES.some((p) => url.startsWith(p));
