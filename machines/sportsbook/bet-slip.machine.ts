@@ -211,9 +211,10 @@ function synced(picks: readonly SlipPick[], matches: readonly Match[], now: numb
   });
 }
 
-/** 40006's data: the current selections (id, odds, suspended). */
+/** 40006's data: `{ selections }`, the current selections of the slip (id, odds, suspended). */
 function withAnswered(picks: readonly SlipPick[], data: unknown): SlipPick[] {
-  const current = Array.isArray(data) ? (data as Array<Partial<Selection>>) : [];
+  const list = (data as { selections?: unknown } | null)?.selections;
+  const current = Array.isArray(list) ? (list as Array<Partial<Selection>>) : [];
   return picks.map((p) => {
     const now = current.find((s) => s.id === p.selectionId);
     if (!now) return p;

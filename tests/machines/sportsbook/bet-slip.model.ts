@@ -55,12 +55,12 @@ const SYNC_SUSPENDED = sync([M1, match('M2', { suspended: ['M2-1x2-away'] })]);
 const SYNC_KICKED_OFF = sync([match('M1', { phase: 'live', startsAt: EARLIER }), M2]);
 const stake = (text: string) => ({ type: 'slip.stake', text });
 /** 40006's data: the current selections. */
-const MOVED_ANSWER = refused(40006, '赔率已变化', [
-  { id: 'M1-1x2-home', pick: 'home', odds: 1_900, suspended: false },
-]);
-const MOVED_SUSPENDED = refused(40006, '赔率已变化', [
-  { id: 'M1-1x2-home', pick: 'home', odds: 1_900, suspended: true },
-]);
+const MOVED_ANSWER = refused(40006, '赔率已变化', {
+  selections: [{ id: 'M1-1x2-home', pick: 'home', odds: 1_900, suspended: false }],
+});
+const MOVED_SUSPENDED = refused(40006, '赔率已变化', {
+  selections: [{ id: 'M1-1x2-home', pick: 'home', odds: 1_900, suspended: true }],
+});
 const placed = (s: number) => ({ type: `xstate.done.actor.${PLACE}`, output: bet('B1', 'open', s) });
 const placeFailed = (error: unknown) => ({ type: `xstate.error.actor.${PLACE}`, error });
 
@@ -170,9 +170,11 @@ function seen(history: readonly AnyEventObject[]): Seen {
       s.stake = '';
     } else if (e.type === `xstate.error.actor.${PLACE}` && (e['error'] as { code?: number }).code === 40006) {
       for (const p of s.picks) {
-        const now = (
-          (e['error'] as { data: Array<{ id: string; odds: number; suspended: boolean }> }).data ?? []
-        ).find((x) => x.id === p.selectionId);
+        // 40006's data (server/modules/sportsbook): { selections } at their current prices.
+        const data = (
+          e['error'] as { data: { selections: Array<{ id: string; odds: number; suspended: boolean }> } }
+        ).data;
+        const now = data.selections.find((x) => x.id === p.selectionId);
         if (now) {
           p.current = now.odds;
           p.suspended = now.suspended;
