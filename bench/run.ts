@@ -13,6 +13,11 @@ import { measureLighthouse, type LighthouseResult } from './lib/lighthouse.ts';
 import { measurePage, type PageResult } from './lib/page-metrics.ts';
 import { killAllNow, progress, stopAll } from './lib/processes.ts';
 import { measureSockets, type SocketsResult } from './lib/sockets.ts';
+import {
+  measureSportsbookLoad,
+  sportsbookRunFailed,
+  type SportsbookLoadResult,
+} from './lib/sportsbook-load.ts';
 import { formatTable, type Row } from './lib/table.ts';
 import { measureWireBytes, type WireResult, type WireTotals } from './lib/wire-bytes.ts';
 
@@ -41,13 +46,15 @@ interface Results {
   wire?: WireResult;
   lighthouse?: LighthouseResult;
   ledger?: LedgerLoadResult;
+  sportsbook?: SportsbookLoadResult;
   errors: Record<string, string>;
 }
 
-type Section = 'http' | 'coldStart' | 'bundles' | 'wire' | 'page' | 'lighthouse' | 'sockets' | 'ledger';
+type Section =
+  'http' | 'coldStart' | 'bundles' | 'wire' | 'page' | 'lighthouse' | 'sockets' | 'ledger' | 'sportsbook';
 /**
  * BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. Sections:
- * http, coldStart, bundles, wire, page, lighthouse, sockets, ledger.
+ * http, coldStart, bundles, wire, page, lighthouse, sockets, ledger, sportsbook.
  */
 const ONLY =
   process.env.BENCH_ONLY?.split(',')
@@ -100,7 +107,7 @@ function rows(r: Results): Row[] {
         metric: 'preInfo / bare POST',
         value: fixed(http.ratioPost, 3),
         unit: 'ratio',
-        note: 'for reference (the target is preInfo / bare GET, above): the route beyond Fastify\'s own POST cost',
+        note: "for reference (the target is preInfo / bare GET, above): the route beyond Fastify's own POST cost",
       },
       {
         metric: 'preInfo p99 latency',
@@ -252,6 +259,49 @@ function rows(r: Results): Row[] {
       );
     }
   } else if (wanted('ledger')) failed('ledger transfers/s', 'ledger');
+
+  if (r.sportsbook) {
+    const s = r.sportsbook.settings;
+    const load =
+      `${s.callers} concurrent callers of placeBet() over ${thousands(s.members)} members' ${s.venue} wallets ` +
+      `(${Math.round(s.parlayShare * 100)} % parlays of 2–4 legs), ${s.durationS} s after ${s.warmupS} s warm-up, ` +
+      'in the bench process';
+    for (const run of r.sportsbook.runs) {
+      const db = run.driver === 'pg' ? 'PostgreSQL' : 'PGlite';
+      if (run.error) {
+        out.push({
+          metric: `sportsbook bets/s (${db})`,
+          value: 'FAILED',
+          unit: '',
+          note: run.error.split('\n')[0]!,
+        });
+        continue;
+      }
+      out.push(
+        {
+          metric: `sportsbook bets/s (${db})`,
+          value: int(run.placedPerSec),
+          unit: 'bets/s',
+          note:
+            `target ≥ ${thousands(s.targets[run.driver])}; bets placed (each one transaction: the bet, its legs and ` +
+            `the ledger stake); ${load}; ${thousands(run.placed)} placed (${thousands(run.singles)} singles, ` +
+            `${thousands(run.parlays)} parlays), ${thousands(run.refused)} refused (insufficient, or over the payout cap); p50 ` +
+            `${fixed(run.p50Ms, 1)} ms, p99 ${fixed(run.p99Ms, 1)} ms; ${run.where}`,
+        },
+        {
+          metric: `sportsbook drift (${db})`,
+          value: sportsbookRunFailed(run) ? 'FAILED' : int(run.driftFen),
+          unit: 'fen',
+          note: sportsbookRunFailed(run)
+            ? `drift ${run.driftFen} fen; ${run.problems.length} problems: ${run.problems.slice(0, 3).join('; ')}`
+            : `every match decided, ${thousands(run.settled)} bets settled by the sweep in ` +
+              `${fixed(run.settleMs / 1000, 1)} s (${int(run.settledPerSec)}/s); checkLedger ok ` +
+              `(${thousands(run.check.transfers)} transfers); every wallet and the house = the bench's own model ` +
+              '(seed − stakes + payouts by the rules)',
+        },
+      );
+    }
+  } else if (wanted('sportsbook')) failed('sportsbook bets/s', 'sportsbook');
 
   if (r.bundles) {
     const b = r.bundles;
@@ -448,6 +498,12 @@ async function main(): Promise<number> {
   const badLedger = results.ledger?.runs.filter(ledgerRunFailed) ?? [];
   if (badLedger.length)
     results.errors.ledger = badLedger
+      .map((x) => `${x.driver}: ${x.error ?? x.problems.join('; ')}`)
+      .join('\n');
+  await section('sportsbook', measureSportsbookLoad);
+  const badSportsbook = results.sportsbook?.runs.filter(sportsbookRunFailed) ?? [];
+  if (badSportsbook.length)
+    results.errors.sportsbook = badSportsbook
       .map((x) => `${x.driver}: ${x.error ?? x.problems.join('; ')}`)
       .join('\n');
   await section('wire', measureWireBytes);

@@ -280,9 +280,20 @@ function sameRequest(row: BetRow, req: PlaceBetRequest, venue: string): SportsBe
  * id answers its first bet (the same slip) or 40008.
  */
 export async function placeBet(ctx: Ctx, c: Caller, req: PlaceBetRequest): Promise<SportsBet> {
+  try {
+    return await placeOnce(ctx, c, req);
+  } catch (err) {
+    // A request id used before answers its first bet (or 40008), whatever this slip would meet now (a price that
+    // moved, a match that kicked off): looked up only when a refusal comes, so a new bet costs no extra read.
+    if (!(err instanceof ApiError) || err.code === SPORTSBOOK_CODE.duplicateRequest) throw err;
+    const first = await selectBetByRequest(ctx.db, c.memberId, req.requestId);
+    if (first) return sameRequest(first, req, c.venue.code);
+    throw err;
+  }
+}
+
+async function placeOnce(ctx: Ctx, c: Caller, req: PlaceBetRequest): Promise<SportsBet> {
   const { db, config } = ctx;
-  const first = await selectBetByRequest(db, c.memberId, req.requestId);
-  if (first) return sameRequest(first, req, c.venue.code);
 
   const n = req.selections.length;
   const ids = req.selections.map((s) => s.selectionId);
