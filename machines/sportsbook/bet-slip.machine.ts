@@ -324,11 +324,13 @@ export const betSlipMachine = setup({
             }),
           },
           {
+            // The reason is shown in the slip: a phone's sheet opens to say it.
             actions: assign({
               added: ({ context, event }) => ({
                 selectionId: event.selectionId,
                 reason: addRefusal(context, event.match, event.selectionId, event.now)!,
               }),
+              expanded: true,
             }),
           },
         ],

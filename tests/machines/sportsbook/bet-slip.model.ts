@@ -266,6 +266,13 @@ const ORACLES: Record<string, (o: OracleArgs) => void> = {
     const c = o.snapshot.context;
     expect(c.requestId).toBeNull();
     expect(c.changes).toEqual([]);
+    // A pick added or refused opens the phone's sheet: the pick or the reason is seen.
+    if (
+      o.event.type === 'slip.add' &&
+      o.previous.context.picks.every((p: SlipPick) => p.selectionId !== o.event['selectionId'])
+    )
+      expect(c.expanded).toBe(true);
+    if (o.event.type === 'slip.expand') expect(c.expanded).toBe(o.event['expanded']);
     if (o.event.type === 'slip.add')
       expect(c.added).toEqual(
         s.added === null ? null : { selectionId: o.event['selectionId'], reason: s.added },
