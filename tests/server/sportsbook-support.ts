@@ -26,10 +26,9 @@ export async function setUpVenues(db: Db): Promise<void> {
 }
 
 let members = 0;
-/** A member (phone 1380000xxxx). */
+/** A member (phone 138xxxxxxxx; each test file has its own database, so a counter is unique). */
 export async function newMember(db: Db): Promise<{ id: number; phone: string }> {
-  const n = ++members + Math.floor(Math.random() * 1000) * 100;
-  const phone = `138${String(n).padStart(8, '0')}`;
+  const phone = `138${String(++members).padStart(8, '0')}`;
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO members (phone, password_hash, invite_code) VALUES ($1, 'x', $2) RETURNING id`,
     [`(86)${phone}`, `SB${randomBytes(4).toString('hex')}`],
