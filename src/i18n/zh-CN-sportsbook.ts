@@ -63,6 +63,8 @@ export const sportsbookText = {
     odd: '单',
     even: '双',
   } satisfies Record<Selection['pick'], string>,
+  /** A pick in words (the slip, the receipt, my bets): "曼联 胜", "和局". */
+  pickWords: { win: '胜', draw: '和局' },
   suspended: '封盘',
   /** An odds button's accessible name: what it picks and at what price. */
   pickLabel: (what: string, odds: string, suspended: boolean) =>
