@@ -45,6 +45,8 @@ const ADD_M3_HOME = add(M3, 'M3-1x2-home');
 const ADD_M4_HOME = add(M4, 'M4-1x2-home');
 const ADD_M5_HOME = add(M5, 'M5-1x2-home');
 const ADD_M6_HOME = add(M6, 'M6-1x2-home');
+/** A selection the match no longer has (its market withdrawn). */
+const ADD_M2_GONE = add(M2, 'M2-ou-over');
 const PLACE_NOW = { type: 'slip.place', now: NOW };
 const sync = (matches: Match[]) => ({ type: 'slip.sync', matches, now: NOW });
 /** The feed: M1's home price moved 2.100 → 2.000. */
@@ -388,6 +390,7 @@ export const betSlipModel: MachineModel<typeof betSlipMachine> = {
       ADD_M4_HOME,
       ADD_M5_HOME,
       ADD_M6_HOME,
+      ADD_M2_GONE,
       { type: 'slip.remove', selectionId: 'M1-1x2-home' },
       { type: 'slip.clear' },
       { type: 'slip.mode', mode: 'parlay' },
