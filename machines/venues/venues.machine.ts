@@ -7,6 +7,7 @@ import { venueOfPage } from './common.ts';
 import { launchMachine } from './launch.machine.ts';
 import { lobbyMachine } from './lobby.machine.ts';
 import { oddsTypeMachine } from './odds-type.machine.ts';
+import { sportLobbyMachine } from './sport-lobby.machine.ts';
 import { venuePageMachine } from './venue-page.machine.ts';
 
 // The venues area's actor (issue 11): the seven lobbies (/game/*), the embedded venue pages (spec §2
@@ -84,6 +85,7 @@ export const venuesMachine = setup({
   types: {} as { context: Context; events: VenuesEvent; input: VenuesInput },
   actors: {
     lobby: lobbyMachine,
+    sportLobby: sportLobbyMachine,
     launch: launchMachine.provide({ actions: CHILD_SIGNALS.launch }),
     oddsType: oddsTypeMachine,
     venuePage: venuePageMachine,
@@ -92,18 +94,24 @@ export const venuesMachine = setup({
   actions: {
     /** Sends the player to a page: provided at composition as NAVIGATE (the app actor's app.navigate). */
     navigate: (_, _params: { to: string }) => {},
+    /** The player logged out: the venue credentials kept for the providers are forgotten. */
+    forgetVenueSessions: () => {},
     /** The session changed: the player's odds type follows it (it runs on every page of the area). */
     tellOddsType: sendTo('oddsType', ({ event }) => event as never),
     /** ... and so do the lobby (recent games) and the launch (a visitor's pick goes to the login). */
-    tellLobby: enqueueActions(({ enqueue, event }) => {
-      enqueue.sendTo('lobby', event as never);
-      enqueue.sendTo('launch', event as never);
-    }),
+    tellLobby: sendTo('lobby', ({ event }) => event as never),
+    tellLaunch: sendTo('launch', ({ event }) => event as never),
+    /** ... and, in the sport lobby, its counts and live odds (a member's only). */
+    tellSport: sendTo('sportLobby', ({ event }) => event as never),
   },
   guards: {
     onLobby: ({ context }) => page(context).page === 'lobby',
     onVenuePage: ({ context }) => page(context).page === 'venuePage',
     onBetRecord: ({ context }) => page(context).page === 'betRecord',
+    onSport: ({ context }) => {
+      const p = page(context);
+      return p.page === 'lobby' && p.lobby === 'sport';
+    },
     moved: ({ context, event }) => event.type === 'route.changed' && event.path !== context.path,
   },
 }).createMachine({
@@ -124,7 +132,7 @@ export const venuesMachine = setup({
       actions: assign({ path: ({ event }) => event.path }),
     },
     'session.loggedIn': { actions: [assign({ member: true }), 'tellOddsType'] },
-    'session.loggedOut': { actions: [assign({ member: false }), 'tellOddsType'] },
+    'session.loggedOut': { actions: [assign({ member: false }), 'tellOddsType', 'forgetVenueSessions'] },
     'venues.navigate': { actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) } },
   },
   states: {
@@ -159,11 +167,49 @@ export const venuesMachine = setup({
       ],
       on: {
         // A state's own handler replaces the root's: it does what the root does, and tells the lobby's flow.
-        'session.loggedIn': { actions: [assign({ member: true }), 'tellOddsType', 'tellLobby'] },
-        'session.loggedOut': { actions: [assign({ member: false }), 'tellOddsType', 'tellLobby'] },
+        'session.loggedIn': {
+          actions: [assign({ member: true }), 'tellOddsType', 'tellLobby', 'tellLaunch'],
+        },
+        'session.loggedOut': {
+          actions: [
+            assign({ member: false }),
+            'tellOddsType',
+            'tellLobby',
+            'tellLaunch',
+            'forgetVenueSessions',
+          ],
+        },
         'venues.launched': {
           actions: enqueueActions(({ enqueue }) => enqueue.sendTo('lobby', { type: 'lobby.launched' })),
         },
+      },
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'onSport', target: 'sport' }, { target: 'plain' }] },
+        /** The sport lobby: the venues' match counts and live odds beside the lobby. */
+        sport: {
+          invoke: {
+            id: 'sportLobby',
+            src: 'sportLobby',
+            input: ({ context }) => ({ member: context.member }),
+          },
+          on: {
+            'session.loggedIn': {
+              actions: [assign({ member: true }), 'tellOddsType', 'tellLobby', 'tellLaunch', 'tellSport'],
+            },
+            'session.loggedOut': {
+              actions: [
+                assign({ member: false }),
+                'tellOddsType',
+                'tellLobby',
+                'tellLaunch',
+                'tellSport',
+                'forgetVenueSessions',
+              ],
+            },
+          },
+        },
+        plain: {},
       },
     },
     venuePage: {

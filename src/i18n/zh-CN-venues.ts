@@ -41,7 +41,7 @@ export const venuesText = {
   // A venue tile's state.
   enter: (name: string) => `进入${name}`,
   enterShort: '进入',
-  browseGames: (name: string) => `查看${name}的游戏`,
+  browseGames: (name: string) => `${name}游戏列表`,
   gamesList: '游戏列表',
   maintenance: '维护中',
   maintenanceUntil: (time: string) => `维护中，预计 ${time}（北京时间）恢复`,
@@ -60,7 +60,7 @@ export const venuesText = {
   gamesLoadFailed: '游戏列表加载失败',
   noGames: '没有找到相关游戏',
   gamesCount: (n: number) => `共 ${n} 款游戏`,
-  play: (name: string) => `开始游戏：${name}`,
+  play: '开始游戏：',
   pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
   prev: '上一页',
   next: '下一页',
@@ -86,6 +86,8 @@ export const venuesText = {
   cancel: '取消',
   // Sports: counts, live odds and the odds type.
   sportCounts: '赛事数量',
+  sportColumn: '项目',
+  suspended: '（暂停投注）',
   liveOdds: '滚球与今日赛事',
   live: '滚球',
   today: '今日',

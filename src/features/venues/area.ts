@@ -16,6 +16,7 @@ import { fetchBetRecords } from '../../api/venues/bet-records.ts';
 import { fetchGames } from '../../api/venues/games.ts';
 import { launchVenue } from '../../api/venues/launch.ts';
 import { fetchLobby } from '../../api/venues/lobby.ts';
+import { clearVenueSessions, saveOddsType as sendOddsTypeToProviders } from '../../api/providers/index.ts';
 import { fetchOddsType, saveOddsType } from '../../api/venues/odds-type.ts';
 import { fetchRecentGames } from '../../api/venues/recent.ts';
 import { fetchWallet, refreshVenueWallet } from '../../api/wallet/wallet.ts';
@@ -25,6 +26,7 @@ import { EMBEDDED_VENUE_PAGES, LOBBIES } from '../../protocol/venues.ts';
 import { BetRecordPage } from './bet-record-page.tsx';
 import { isHttps, isPhone } from './device.ts';
 import { LobbyPage } from './lobby-page.tsx';
+import { sportLobby } from './sport-effects.ts';
 import { VenuePage } from './venue-page.tsx';
 import './venues.css';
 
@@ -47,6 +49,7 @@ export const area: AreaModule = {
             loadRecent: fromPromise(() => fetchRecentGames()),
           },
         }),
+        sportLobby,
         launch: launchMachine.provide({
           actors: { launch: fromPromise(({ input }) => launchVenue(input)) },
           actions: {
@@ -57,7 +60,11 @@ export const area: AreaModule = {
         oddsType: oddsTypeMachine.provide({
           actors: {
             load: fromPromise(() => fetchOddsType()),
-            save: fromPromise(({ input }) => saveOddsType(input.oddsType)),
+            save: fromPromise(({ input }) => {
+              // issue 11 §3: the odds type is sent to the providers (provider one's OddsType parameter).
+              sendOddsTypeToProviders(input.oddsType);
+              return saveOddsType(input.oddsType);
+            }),
           },
         }),
         venuePage: venuePageMachine.provide({
@@ -79,7 +86,11 @@ export const area: AreaModule = {
           },
         }),
       },
-      actions: { navigate: NAVIGATE as never },
+      actions: {
+        navigate: NAVIGATE as never,
+        // The venue credentials kept for the providers are the player's: gone with the session.
+        forgetVenueSessions: () => clearVenueSessions(),
+      },
     }),
     input: (path): VenuesInput => ({ path, phone: isPhone(), https: isHttps(), today: chinaDay(Date.now()) }),
   },

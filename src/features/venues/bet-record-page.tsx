@@ -219,7 +219,8 @@ export function BetRecordPage() {
             <h2 id="bet-days-title" className="section__title">
               {v.dailyTotals}
             </h2>
-            <div className="bet-days__scroll">
+            {/* A region the keyboard can scroll when the table is wider than a phone. */}
+            <div className="bet-days__scroll" role="region" aria-labelledby="bet-days-title" tabIndex={0}>
               <table className="bet-days__table">
                 <thead>
                   <tr>

@@ -107,12 +107,14 @@ export function GameGrid({
                 <button
                   type="button"
                   className="game__button"
-                  aria-label={v.play(g.name)}
                   disabled={block !== null || busy}
                   onClick={() => onPlay(venue, g.code)}
                 >
                   <img className="game__icon" src={g.icon} alt="" width="96" height="96" loading="lazy" />
-                  <span className="game__name">{g.name}</span>
+                  <span className="game__name">
+                    <span className="visually-hidden">{v.play}</span>
+                    {g.name}
+                  </span>
                   {g.tags.length > 0 && (
                     <span className="game__tags">{g.tags.map((tag) => v.tags[tag]).join(' · ')}</span>
                   )}

@@ -4,6 +4,7 @@ import type { betRecordMachine } from '../../../machines/venues/bet-record.machi
 import type { launchMachine } from '../../../machines/venues/launch.machine.ts';
 import type { lobbyMachine } from '../../../machines/venues/lobby.machine.ts';
 import type { oddsTypeMachine } from '../../../machines/venues/odds-type.machine.ts';
+import type { sportLobbyMachine } from '../../../machines/venues/sport-lobby.machine.ts';
 import type { venuePageMachine } from '../../../machines/venues/venue-page.machine.ts';
 import type { venuesMachine } from '../../../machines/venues/venues.machine.ts';
 import { useAreaActor } from '../../app/system.ts';
@@ -14,6 +15,7 @@ export const useVenues = () => useAreaActor<typeof venuesMachine>('venues');
 
 interface Children {
   lobby: ActorRefFrom<typeof lobbyMachine>;
+  sportLobby: ActorRefFrom<typeof sportLobbyMachine>;
   launch: ActorRefFrom<typeof launchMachine>;
   oddsType: ActorRefFrom<typeof oddsTypeMachine>;
   venuePage: ActorRefFrom<typeof venuePageMachine>;

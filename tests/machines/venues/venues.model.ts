@@ -23,7 +23,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'venues.launched' },
 ];
 
-const CHILDREN = ['lobby', 'launch', 'oddsType', 'venuePage', 'betRecord'] as const;
+const CHILDREN = ['lobby', 'sportLobby', 'launch', 'oddsType', 'venuePage', 'betRecord'] as const;
 
 function provideVenues(fakes: Fakes) {
   const child = (name: string) =>
@@ -35,13 +35,14 @@ function provideVenues(fakes: Fakes) {
     });
   return venuesMachine.provide({
     actors: Object.fromEntries(CHILDREN.map((c) => [c, child(c)])) as never,
-    actions: fakes.actions('navigate'),
+    actions: fakes.actions('navigate', 'forgetVenueSessions'),
   });
 }
 
 /** The page of a path, as the issue names the area's pages. */
 function pageOf(path: string): string {
-  if (/^\/game\/(chess|egame|gaming|lottery|realbet|sport|fishing)$/.test(path)) return 'lobby';
+  if (path === '/game/sport') return 'lobby.sport';
+  if (/^\/game\/(chess|egame|gaming|lottery|realbet|fishing)$/.test(path)) return 'lobby.plain';
   if (
     [
       '/sport/V188',
@@ -103,8 +104,10 @@ function common(o: OracleArgs, children: string[]) {
       .filter((c) => c !== 'venuePage' && c !== 'betRecord')
       .sort()
       .map((c) => [`${c}.got`, e]);
-  if (o.event.type === 'session.loggedIn' || o.event.type === 'session.loggedOut')
-    expect(acts.sort()).toEqual(told(o.event).sort());
+  // The player's odds type and the lobby's flows follow the session; a logout forgets the venue credentials.
+  if (o.event.type === 'session.loggedIn') expect(acts.sort()).toEqual(told(o.event).sort());
+  else if (o.event.type === 'session.loggedOut')
+    expect(acts.sort()).toEqual([...told(o.event), ['forgetVenueSessions', undefined]].sort());
   else if (o.event.type === 'venues.navigate')
     expect(acts).toEqual([['navigate', { to: '/sport/im?url=x' }]]);
   else if (o.event.type === 'venues.launched' && children.includes('lobby'))
@@ -113,20 +116,28 @@ function common(o: OracleArgs, children: string[]) {
   return { fresh, member, path };
 }
 
+function lobbyInputs(o: OracleArgs, fresh: Array<{ src: string; input: unknown }>, member: boolean) {
+  if (fresh.length === 0) return;
+  const path = pathAfter(o.input, o.history);
+  expect(fresh.find((f) => f.src === 'lobby')!.input).toEqual({ lobby: path.slice('/game/'.length), member });
+  expect(fresh.find((f) => f.src === 'launch')!.input).toEqual({
+    member,
+    phone: o.input.phone,
+    https: o.input.https,
+    lobbyPath: path,
+  });
+}
+
 const ORACLES: Record<string, (o: OracleArgs) => void> = {
-  lobby: (o) => {
-    const { fresh, member, path } = common(o, ['launch', 'lobby']);
-    if (fresh.length === 0) return;
-    expect(fresh.find((f) => f.src === 'lobby')!.input).toEqual({
-      lobby: path.slice('/game/'.length),
-      member,
-    });
-    expect(fresh.find((f) => f.src === 'launch')!.input).toEqual({
-      member,
-      phone: o.input.phone,
-      https: o.input.https,
-      lobbyPath: path,
-    });
+  // The sport lobby runs the venues' counts and live odds beside the lobby (issue 11 §1, §3).
+  'lobby.sport': (o) => {
+    const { fresh, member } = common(o, ['launch', 'lobby', 'sportLobby']);
+    if (fresh.length) expect(fresh.find((f) => f.src === 'sportLobby')!.input).toEqual({ member });
+    lobbyInputs(o, fresh, member);
+  },
+  'lobby.plain': (o) => {
+    const { fresh, member } = common(o, ['launch', 'lobby']);
+    lobbyInputs(o, fresh, member);
   },
   venuePage: (o) => {
     const { fresh, path } = common(o, ['venuePage']);
