@@ -13,6 +13,7 @@ export const PRE_INFO_EMBED_BUDGET_MS = 400;
 /** The marker in index.html where the pre-info goes. */
 export const PRE_INFO_MARKER = '<!--pre-info-->';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const H5_ASSETS = path.join('sandbox', 'h5', 'assets') + path.sep;
 
 export function escapeJsonForHtml(json: string): string {
   return json
@@ -79,7 +80,9 @@ export async function siteRoutes(
     preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(deps.staticDir, filePath);
-      res.setHeader('Cache-Control', rel.startsWith('assets' + path.sep) ? IMMUTABLE : 'public, max-age=300');
+      // Hashed names: the site's assets/ and the sandbox venue page's sandbox/h5/assets/ (vite.config.ts).
+      const hashed = rel.startsWith('assets' + path.sep) || rel.startsWith(H5_ASSETS);
+      res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=300');
       // The same URL answers different bytes by Accept-Encoding: caches must keep them apart.
       res.setHeader('Vary', 'Accept-Encoding');
     },

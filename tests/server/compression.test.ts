@@ -20,6 +20,9 @@ import { createTestDb } from '../support/test-db.ts';
 
 const ASSET = '/assets/index-Ab12Cd34.js';
 const SMALL_ASSET = '/assets/tiny-Zz99Yy88.js';
+/** The sandbox venue page's own build (vite.config.ts): hashed names too. */
+const H5_ASSET = '/sandbox/h5/assets/index-Qq11Rr22.js';
+const PLAIN_FILE = '/robots.txt';
 const PRE_INFO = '/site/api/v1/configuration/preInfo';
 
 let db: Db;
@@ -65,6 +68,9 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dir, ASSET), js);
   await writeFile(path.join(dir, SMALL_ASSET), 'export const a = 1;\n');
+  await mkdir(path.join(dir, 'sandbox', 'h5', 'assets'), { recursive: true });
+  await writeFile(path.join(dir, H5_ASSET), 'export const h = 1;\n');
+  await writeFile(path.join(dir, PLAIN_FILE), 'User-agent: *\n');
   expect(await precompressDir(dir)).toBe(1);
   app = await buildApp(testConfig({ staticDir: dir }), { db });
   base = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
@@ -73,6 +79,19 @@ afterAll(async () => {
   await app.close();
   await db.close();
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('cache lifetimes', () => {
+  it("hashed files (the site's and the venue page's assets) are kept a year; other files five minutes", async () => {
+    for (const file of [SMALL_ASSET, H5_ASSET]) {
+      const res = await get(file, {});
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await get(PLAIN_FILE, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=300');
+  });
 });
 
 describe('precompressed assets', () => {
