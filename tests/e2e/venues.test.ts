@@ -374,6 +374,71 @@ describe.each([
     }
   });
 
+  it('a refused launch (6014) is told where the player is; the counts poll survives an expired credential', async () => {
+    const page = await visitorPage(viewport);
+    try {
+      await page.goto(baseUrl + '/user/login', { waitUntil: 'networkidle' });
+      await page.getByLabel('手机号码').fill(phone);
+      await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await expect.poll(() => page.getByRole('button', { name: '退出登录' }).count()).toBe(1);
+      // The page's timers run on a clock the test can move (the 60 s poll without waiting a minute).
+      await page.clock.install();
+      const counts: number[] = [];
+      const preloads: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/sandbox/sportsbook/count/'))
+          void r
+            .json()
+            .then((b: { status_code: number }) => counts.push(b.status_code))
+            .catch(() => counts.push(-1));
+      });
+      page.on('request', (r) => {
+        if (r.url().endsWith('/game/api/v1/venue/launch') && r.postData()?.includes('"isPreload":1'))
+          preloads.push(r.postData()!);
+      });
+      await page.goto(baseUrl + '/game/sport', { waitUntil: 'networkidle' });
+      const im = page.locator('.sport-venue[data-venue="IMTY"]');
+      await expect
+        .poll(() => im.locator('.sport-counts tbody tr').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      expect(counts.length).toBeGreaterThanOrEqual(4);
+      expect(counts.every((c) => c === 6000)).toBe(true);
+
+      // spec §4: the credentials expire; the next round (60 s) meets the expired message, re-launches the venues
+      // and asks again 500 ms later: fresh counts, not the cached ones.
+      expect(await ops(dataDir, 'venue', 'expire', phone)).toMatch(/expire/i);
+      const launchedBefore = preloads.length;
+      const before = counts.length;
+      await page.clock.fastForward(60_000);
+      await expect.poll(() => counts.slice(before).includes(40001), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => preloads.length, { timeout: 15_000 }).toBeGreaterThan(launchedBefore);
+      await page.clock.fastForward(500);
+      await expect
+        .poll(() => counts.slice(before).filter((c) => c === 6000).length, { timeout: 15_000 })
+        .toBe(4);
+      expect(await page.getByText('赛事数量暂未更新').count()).toBe(0);
+
+      // 6014: the venue went under maintenance after the lobby was shown: told, in the server's words, here.
+      expect(await ops(dataDir, 'venue', 'maintenance', 'FBTY', 'on', '2030-01-01T10:00:00Z')).toContain(
+        'FBTY',
+      );
+      try {
+        await page.getByRole('button', { name: '进入FB 体育' }).click();
+        const told = page.getByRole('alert').filter({ hasText: '未能进入游戏' });
+        await expect.poll(() => told.count()).toBe(1);
+        expect(await told.textContent()).toMatch(/该场馆正在维护，预计 .*2030.*（北京时间）恢复/);
+        expect(new URL(page.url()).pathname).toBe('/game/sport');
+        await told.getByRole('button', { name: '知道了' }).click();
+        await expect.poll(() => told.count()).toBe(0);
+      } finally {
+        await ops(dataDir, 'venue', 'maintenance', 'FBTY', 'off');
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('a frame URL of no known venue is refused; a session error on an embedded page sends the logged-out player home', async () => {
     const page = await visitorPage(viewport);
     try {
