@@ -253,6 +253,16 @@ describe.each([
       await expect.poll(async () => (await prices(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
       await check(2);
       expect(await axe(page)).toEqual([]);
+      // The space theme (spec §9): the live part and the embedded page read as well.
+      await page.goto(baseUrl + '/?theme=2', { waitUntil: 'networkidle' });
+      await go(page, '/game/sport');
+      await expect.poll(async () => (await prices(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('space');
+      expect(await axe(page)).toEqual([]);
+      await page.getByRole('button', { name: '进入IM 体育' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/sport/im');
+      await expect.poll(() => balances(page)).toEqual({ central: '¥0.00', venue: '¥0.00' });
+      expect(await axe(page)).toEqual([]);
     } finally {
       await page.context().close();
     }
