@@ -27,9 +27,9 @@ const LIST = {
 function system() {
   const accounts = accountsMachine.provide({
     actors: {
-      load: fromPromise(async () => LIST as never),
+      load: fromPromise(async () => LIST),
       remove: fromPromise(() => new Promise<never>(() => {})),
-    },
+    } as never,
   });
   const shell = setup({ actors: { modals: modalHostMachine, accounts } }).createMachine({
     invoke: [
