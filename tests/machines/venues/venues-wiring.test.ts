@@ -49,7 +49,7 @@ describe('a launch in a lobby, through the area (issue 11 §2)', () => {
                   values: { origin: '', languageType: 'CMN', Authorization: 't' },
                 },
                 moved: 0,
-              })),
+              })) as never,
             },
             actions: CHILD_SIGNALS.launch,
           }),
@@ -161,19 +161,21 @@ describe('inert defaults: an unprovided effect reads nothing and the machine say
       autoTransfer: false,
     };
     const lobby = createActor(
-      lobbyMachine.provide({ actors: { loadVenues: fromPromise(async () => slots as never) } }),
+      lobbyMachine.provide({ actors: { loadVenues: fromPromise(async () => slots) as never } }),
       { input: { lobby: 'egame', member: false } },
     ).start();
     const odds = createActor(
-      oddsTypeMachine.provide({ actors: { load: fromPromise(async () => ({ oddsType: 3 as const })) } }),
+      oddsTypeMachine.provide({
+        actors: { load: fromPromise(async () => ({ oddsType: 3 as const })) as never },
+      }),
       { input: { member: true } },
     ).start();
     const page = createActor(
-      venuePageMachine.provide({ actors: { loadWallet: fromPromise(async () => summary) } }),
+      venuePageMachine.provide({ actors: { loadWallet: fromPromise(async () => summary) as never } }),
       { input: { venue: 'IMTY' } },
     ).start();
     const sport = createActor(
-      sportLobbyMachine.provide({ actors: { prepare: fromPromise(async () => ({ venues: [] })) } }),
+      sportLobbyMachine.provide({ actors: { prepare: fromPromise(async () => ({ venues: [] })) as never } }),
       { input: { member: true } },
     ).start();
     await settle();
