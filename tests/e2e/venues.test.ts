@@ -214,6 +214,12 @@ describe.each([
         'allow-scripts allow-same-origin allow-forms',
       );
       expect(await page.locator('iframe').getAttribute('title')).toBe('IM 体育（沙盒场馆）');
+      // The venue's own page runs inside the frame's sandbox (helper E's venue page).
+      await expect
+        .poll(() => page.frameLocator('iframe.venue-frame__frame').locator('h1, h2').first().textContent(), {
+          timeout: 15_000,
+        })
+        .toContain('IM 体育');
 
       // Back to the lobby: the sport venues' counts and live odds (a member now).
       await page.getByRole('link', { name: /返回大厅/ }).click();
