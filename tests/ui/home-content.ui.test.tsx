@@ -56,7 +56,8 @@ const TEXT = {
 /** spec §3 platform counts of the demo seed's venues (QP 4, TY 3, ZR 3, DZ 5, CP 2, DJ 3). */
 const COUNTS: Array<[string, number]> = [
   ['棋牌', 4],
-  ['体育', 3],
+  // IMTY, YBTY (OBTY), FBTY of spec §3 and V188 (issue 11 §4)
+  ['体育', 4],
   ['真人', 3],
   ['电子', 5],
   ['彩票', 2],
