@@ -165,6 +165,16 @@ async function registerFrom(backend: UiBackend, phone: string, ip: string): Prom
 }
 
 let serial = 0;
+/** Registers a member now (from an address of its own when the server trusts X-Forwarded-For). */
+export async function registerMember(b: UiBackend): Promise<{ phone: string; auth: AuthResponse }> {
+  const phone = freshPhone();
+  serial += 1;
+  const auth =
+    process.env['TRUST_PROXY'] === 'true'
+      ? await registerFrom(b, phone, `198.51.100.${serial % 250}`)
+      : await new OtherDevice(b).register(phone);
+  return { phone, auth };
+}
 /**
  * A device that kept the login of a member registered for this path (remember login ticked: the token cookie and
  * local item, loginInfo.isChecked, userName; spec §3/§5), real-name verified unless `verified: false`, then
@@ -172,19 +182,19 @@ let serial = 0;
  * path (the server allows 30 an hour per address).
  */
 export function keptLoginOfNewMember(
-  opts: { verified?: boolean } = {},
+  opts: {
+    verified?: boolean;
+    /** A member registered earlier (e.g. from a pool), instead of one registered now. */
+    registered?: (backend: UiBackend) => Promise<{ phone: string; auth: AuthResponse }>;
+  } = {},
   prepare?: (backend: UiBackend) => Promise<void>,
 ) {
   const storage: Record<string, unknown> = {};
   const backend = async (b: UiBackend) => {
-    const phone = freshPhone();
-    serial += 1;
-    const auth =
-      process.env['TRUST_PROXY'] === 'true'
-        ? await registerFrom(b, phone, `198.51.100.${serial % 250}`)
-        : await new OtherDevice(b).register(phone);
+    const { phone, auth } = opts.registered ? await opts.registered(b) : await registerMember(b);
     Object.assign(member, { phone, token: auth.token, userName: auth.userName, idNumber: null });
     if (opts.verified !== false) {
+      serial += 1;
       const idNumber = idNumberFor(serial);
       await asMember(b, CALL.kycVerify, { realName: REAL_NAME, idNumber });
       member.idNumber = idNumber;

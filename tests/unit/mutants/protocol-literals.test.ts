@@ -39,8 +39,20 @@ describe('the stream socket (spec §7, docs/api.md "Stream socket")', () => {
 });
 
 describe('phone numbers (docs/api.md "Accounts", spec §3)', () => {
-  it('the picker offers the countries 86, 852, 853, 886, 60, 63, 65, 66, 84, in that order', () => {
+  it('the picker offers the countries 86, 852, 853, 886, 60, 63, 65, 66, 84, in that order, by their Chinese names', () => {
     expect(COUNTRIES.map((c) => c.code)).toEqual(['86', '852', '853', '886', '60', '63', '65', '66', '84']);
+    // The zh-CN names of those calling codes' regions and countries (what the player picks from).
+    expect(COUNTRIES.map((c) => c.name)).toEqual([
+      '中国大陆',
+      '中国香港',
+      '中国澳门',
+      '中国台湾',
+      '马来西亚',
+      '菲律宾',
+      '新加坡',
+      '泰国',
+      '越南',
+    ]);
     expect(countryOf('852')?.name).toBe('中国香港');
   });
 
