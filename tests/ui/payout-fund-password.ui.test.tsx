@@ -271,9 +271,9 @@ const drive: Record<string, (step: UiStep) => Promise<void>> = {
     if (!path.codeRight) return typeInto(step, TEXT.smsCode, step.event['text'] as string);
     // The code the player received: asked for once (docs/api.md: one a minute per phone; the member's
     // registration used the last), read as the sandbox shows it.
-    // BUG FOUND (open): the panel's 获取验证码 sends the phone in its stored form '(86)…' and the server refuses it
-    // (10003): tests/unit/features/payout-fund-sms.test.tsx. Until it is fixed, the code is asked for as the
-    // page must ask for it (docs/api.md sms/send: the digits) by another device of the player.
+    // The bug this test found (the panel sent the stored form '(86)…', refused 10003) is fixed and pinned by
+    // tests/unit/features/payout-fund-sms.test.tsx; here the code is still asked for by another device of the
+    // player, as the page asks for it (docs/api.md sms/send: the digits).
     if (path.code === null) {
       const wait = path.registeredAt + RESEND_MS + 1_000 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import { sameTarget } from '../../../machines/sms-code.machine.ts';
-import type { FundPasswordSmsSendRequest } from '../../protocol/member.ts';
+import { parseStoredPhone, type FundPasswordSmsSendRequest } from '../../protocol/member.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { useSystemActor } from '../../app/system.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
@@ -10,12 +10,14 @@ import { usePayoutChild } from './use-payout.ts';
 
 const fp = t.payout.fund;
 
-/** The code for changing the fund password goes to the member's own phone with purpose 'fundPassword' (issue 10 §3). */
-const fundPasswordTarget = (countryCode: string, phone: string): FundPasswordSmsSendRequest => ({
-  countryCode,
-  phone,
-  purpose: 'fundPassword',
-});
+/**
+ * The code for changing the fund password goes to the member's own phone with purpose 'fundPassword' (issue 10
+ * §3). member/info answers the phone in its stored form '(86)13800138000' (spec §3); sms/send takes the digits.
+ */
+const fundPasswordTarget = (storedPhone: string): FundPasswordSmsSendRequest => {
+  const { countryCode, number } = parseStoredPhone(storedPhone);
+  return { countryCode, phone: number, purpose: 'fundPassword' };
+};
 
 /** The SMS code field with the shell's smsCode actor behind its button (60 s countdown, as on the auth pages). */
 function SmsCodeInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -23,7 +25,7 @@ function SmsCodeInput({ value, onChange }: { value: string; onChange: (v: string
   const session = useSystemActor('session');
   const smsRef = useSystemActor('smsCode');
   const member = useSelector(session, (s) => s.context.member);
-  const target = member ? fundPasswordTarget(member.countryCode, member.phone) : null;
+  const target = member ? fundPasswordTarget(member.phone) : null;
   const sms = useSelector(smsRef, (s) => ({
     value: String(s.value),
     remaining: s.context.remaining,

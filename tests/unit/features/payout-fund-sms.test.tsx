@@ -1,13 +1,11 @@
-// A bug the fund password's UI model test found (tests/ui/payout-fund-password.ui.test.tsx, issue 18 §2), kept in
-// view until it is fixed: changing the fund password needs the SMS code sent to the member's own phone (issue 10
+// A bug the fund password's UI model test found (tests/ui/payout-fund-password.ui.test.tsx, issue 18 §2): changing the fund password needs the SMS code sent to the member's own phone (issue 10
 // §3; docs/api.md: POST /site/api/v1/user/sms/send { countryCode, phone: digits, purpose: "fundPassword" }), but
 // the panel's 获取验证码 sends the member's phone as member/info answers it — the stored form '(86)13800138000'
 // (spec §3) — and the server refuses it (10003, field /phone): no code comes, the fund password cannot be changed
 // and a lock cannot be lifted from the page. (tests/unit/features/payout/pages.test.tsx gives the session a member
 // whose phone has no prefix, which the server never answers.)
 //
-// `it.fails`: the test states what the page must send and fails today; once the panel sends the digits it passes,
-// Vitest reports the `it.fails` as failing, and this becomes a plain `it`.
+// Fixed 2026-11-26: the panel parses the stored form (parseStoredPhone) and sends the digits.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,7 +49,7 @@ afterEach(cleanup);
 const MEMBER = { userId: 7, userName: '13800138000', phone: '(86)13800138000', countryCode: '86' };
 
 describe('the fund password panel asks for its SMS code (issue 10 §3, docs/api.md sms/send)', () => {
-  it.fails('sends { countryCode: "86", phone: "13800138000", purpose: "fundPassword" }', async () => {
+  it('sends { countryCode: "86", phone: "13800138000", purpose: "fundPassword" }', async () => {
     api.sendSms.mockResolvedValue({ resendAfter: 60 });
     held.shell = {
       session: createActor(createMachine({ context: { member: MEMBER } })).start(),
