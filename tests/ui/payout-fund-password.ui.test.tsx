@@ -269,19 +269,23 @@ const drive: Record<string, (step: UiStep) => Promise<void>> = {
   'fund.confirm': (step) => typeInto(step, TEXT.confirm, step.event['text'] as string),
   'fund.smsCode': async (step) => {
     if (!path.codeRight) return typeInto(step, TEXT.smsCode, step.event['text'] as string);
-    // The code the player received: asked for once (docs/api.md: one a minute per phone; the member's
-    // registration used the last), read as the sandbox shows it.
-    // The bug this test found (the panel sent the stored form '(86)…', refused 10003) is fixed and pinned by
-    // tests/unit/features/payout-fund-sms.test.tsx; here the code is still asked for by another device of the
-    // player, as the page asks for it (docs/api.md sms/send: the digits).
+    // The code the player received: asked for once with the panel's 获取验证码 (docs/api.md: one a minute per phone;
+    // the member's registration used the last), read as the sandbox shows it. (This test found the panel sending
+    // the stored form '(86)…', refused 10003: fixed in 8e9ff49, pinned by tests/unit/features/payout-fund-sms.test.tsx.)
     if (path.code === null) {
       const wait = path.registeredAt + RESEND_MS + 1_000 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      await asMember(step.backend, '/site/api/v1/user/sms/send', {
-        countryCode: '86',
-        phone: member.phone,
-        purpose: 'fundPassword',
-      });
+      await step.user.click(clickIn(panel(), TEXT.sendCode));
+      await expect
+        .poll(() => step.backend.calls.find((c) => /\/user\/sms\/send$/.test(c.url) && c.status === 200), {
+          timeout: 10_000,
+        })
+        .toBeTruthy();
+      const sent = step.backend.calls.filter((c) => /\/user\/sms\/send$/.test(c.url));
+      // docs/api.md sms/send: to the member's own phone, as digits, for the fund password.
+      expect(sent.map((c) => [c.body, (c.answer as { status_code: number }).status_code])).toEqual([
+        [{ countryCode: '86', phone: member.phone, purpose: 'fundPassword' }, 6000],
+      ]);
       path.code = await readSmsCode(step.backend, member.phone);
       expect(path.code).not.toBe(path.registerCode);
     }
