@@ -11,7 +11,7 @@ export const VENUE_MESSAGE = {
     until
       ? `该场馆正在维护，预计 ${chinaTime(until.getTime())}（北京时间）恢复`
       : '该场馆正在维护，请稍后再试',
-  notPlayable: '该场馆即将开放，敬请期待',
+  notPlayable: '该场馆暂未开放，请先体验其他场馆',
   gameRequired: '请选择要进入的游戏',
   walletEmpty: (central: number) =>
     `场馆钱包余额为 0，中心钱包有 ${formatFen(central)} 元可转入，确定直接进入吗？`,
