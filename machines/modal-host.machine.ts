@@ -27,6 +27,15 @@ export function insertByPriority<T extends { priority: number }>(stack: Readonly
   return at === -1 ? [...stack, modal] : [...stack.slice(0, at), modal, ...stack.slice(at)];
 }
 
+/**
+ * Whether the host drops a `modal.open` of this key now (spec §9: the same dialog opened again within 700 ms is
+ * not opened twice). An opener that waits for the dialog's answer asks first, so it does not wait for a dialog
+ * the player never sees.
+ */
+export function isDuplicateOpen(context: { recent: ReadonlyArray<{ key: string }> }, key: string): boolean {
+  return context.recent.some((r) => r.key === key);
+}
+
 export type ModalHostEvent =
   | { type: 'modal.open'; spec: ModalSpec }
   | { type: 'modal.close'; id: string }
@@ -81,7 +90,7 @@ export const modalHostMachine = setup({
   guards: {
     /** spec §9: the same key opened within 700 ms of its last open is not opened twice. */
     notDuplicate: ({ context, event }) =>
-      event.type === 'modal.open' && !context.recent.some((r) => r.key === event.spec.key),
+      event.type === 'modal.open' && !isDuplicateOpen(context, event.spec.key),
     lastOne: ({ context, event }) =>
       event.type === 'modal.removed' && context.modals.length === 1 && context.modals[0]?.id === event.id,
   },

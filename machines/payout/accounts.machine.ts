@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type AnyActorRef, type EventObject } from 'xstate';
+import { isDuplicateOpen } from '../modal-host.machine.ts';
 import type { DeletePayoutAccountRequest, PayoutAccountList, PayoutKind } from '../../src/protocol/payout.ts';
 import type { ModalSpec } from '../modal-types.ts';
 import { cleanFundPassword, isFundPassword, refusalOf, type PayoutRefusal } from './common.ts';
@@ -70,11 +71,20 @@ export const accountsMachine = setup({
     }),
   },
   actions: {
-    /** Opens the confirmation in the shell's modal host (systemId 'modals'). */
+    /**
+     * Opens the confirmation in the shell's modal host (systemId 'modals'). When the host would not open it (spec
+     * §9: the same dialog opened again within 700 ms, e.g. 取消 then 删除 at once), the list does not wait for it:
+     * it is back to the list at once, its buttons usable, as if the player had kept the account.
+     */
     confirmDelete: enqueueActions(({ enqueue, context, system }) => {
-      const modals = system.get('modals');
+      const modals = system.get('modals') as AnyActorRef | undefined;
       const masked = context.list?.accounts.find((a) => a.id === context.target)?.masked ?? '';
-      if (modals) enqueue.sendTo(modals, { type: 'modal.open', spec: deleteDialog(masked) } as EventObject);
+      const spec = deleteDialog(masked);
+      if (!modals) return;
+      const host = (modals.getSnapshot() as { context?: { recent?: ReadonlyArray<{ key: string }> } }).context;
+      if (host?.recent && isDuplicateOpen({ recent: host.recent }, spec.key))
+        enqueue.raise({ type: 'accounts.keep' });
+      else enqueue.sendTo(modals, { type: 'modal.open', spec } as EventObject);
     }),
   },
   guards: {

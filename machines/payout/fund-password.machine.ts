@@ -105,7 +105,13 @@ export const fundPasswordMachine = setup({
     },
     /** Withdrawals and binding are locked until `status.lockedUntil` (30043); the page says until when. */
     // Locked after five wrong tries (issue 10 §3): changing it with the SMS code lifts the lock (docs/payout.md).
-    locked: { on: { 'fund.reload': 'loading', 'fund.change': 'changing' } },
+    // A change opens on an empty form without an earlier attempt's refusal, from the lock as from `set`.
+    locked: {
+      on: {
+        'fund.reload': 'loading',
+        'fund.change': { target: 'changing', actions: assign({ ...cleared, refusal: null, saved: false }) },
+      },
+    },
     unset: {
       on: {
         ...edits,

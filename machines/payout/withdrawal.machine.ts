@@ -271,9 +271,15 @@ export const withdrawalMachine = setup({
                 }),
               },
             ],
+            // Back to the form: the review's inputs and prompts go (the next review asks afresh).
             'withdrawal.back': {
               target: '#withdrawal.choosing',
-              actions: assign({ fundPassword: '', fundPasswordProblem: false, acceptDeduction: false }),
+              actions: assign({
+                fundPassword: '',
+                fundPasswordProblem: false,
+                acceptDeduction: false,
+                deductionProblem: false,
+              }),
             },
           },
         },

@@ -237,10 +237,11 @@ const drive: Record<string, (step: UiStep) => Promise<void>> = {
     const pick = list.accounts.find((a) => held.includes(a.id)) ?? list.accounts[0]!;
     Object.assign(chosen, pick);
     const first = within(section()).getByRole('button', { name: TEXT.deleteLabel(pick.masked) });
-    // BUG FOUND (open, reported with issue 18): deleting the same account again within 700 ms of its dialog's
-    // last opening (cancel, then delete at once) leaves the list waiting for a confirmation whose dialog the host
-    // de-duplicated (spec §9): the delete buttons stay disabled and nothing can be clicked. The player here takes
-    // the 700 ms a person takes; tests/unit/features/payout-delete-dialog.test.tsx keeps the bug in view.
+    // spec §9: the same dialog opened again within 700 ms of its last opening is not opened twice, and the list
+    // then stays on the list (a bug this test found, fixed: it waited in `confirming` for the dialog the host had
+    // dropped, every button disabled; tests/unit/features/payout-delete-dialog.test.tsx and
+    // tests/machines/payout/bugs-found.test.ts pin it). The model's 删除 opens the dialog, so the player here takes
+    // the 700 ms a person takes.
     await act(async () => void step.clock.increment(DEDUP_MS));
     await step.user.click(first);
   },

@@ -308,17 +308,16 @@ function refusalText(seen: UiSeen, kind: 'create' | 'cancel' | null): string[] {
 
 /**
  * Whether the page asks the player to accept the deduction: after a 确认提现 without it (issue 10 §3: the player
- * sees the deduction and accepts it before confirming), until the box is ticked or cleared.
- * BUG FOUND (open, reported with issue 18): 返回 does not clear it (machines/payout/withdrawal.machine.ts, the
- * review's `withdrawal.back` resets the password and the acceptance but not `deductionProblem`), so the next
- * review opens with "请先确认同意扣除行政费" before the player did anything. This oracle states what the page does
- * today so the file stays green; when the machine is fixed, reset `asked` on 'withdrawal.back' here too.
+ * sees the deduction and accepts it before confirming), until the box is ticked or cleared, or the player goes
+ * 返回 (the next review asks afresh: nothing was confirmed yet).
+ * (A bug this test found, fixed: 返回 kept the prompt, so the next review opened with "请先确认同意扣除行政费"
+ * before the player did anything; tests/machines/payout/bugs-found.test.ts pins it.)
  */
 function deductionAsked(history: readonly AnyEventObject[]): boolean {
   let asked = false;
   for (const [i, e] of history.entries()) {
     if (e.type === 'withdrawal.confirm' && !accepted(history.slice(0, i))) asked = true;
-    if (e.type === 'withdrawal.acceptDeduction') asked = false;
+    if (e.type === 'withdrawal.acceptDeduction' || e.type === 'withdrawal.back') asked = false;
   }
   return asked;
 }

@@ -125,6 +125,8 @@ const formOracle = (withSms: boolean) => (o: OracleArgs) => {
   if (o.event.type === 'fund.submit') expect(o.snapshot.context.problem).toBe(problemOf(o.history, withSms));
   if (o.event.type === `xstate.error.actor.${CHANGE}`)
     expect(o.snapshot.context.refusal).toMatchObject({ code: 10409, message: '验证码错误' });
+  // A change opens on a clean form: no refusal of an earlier attempt, whether from `set` or from the lock.
+  if (o.event.type === 'fund.change') expect(o.snapshot.context.refusal).toBeNull();
   expect(o.effects.actions).toEqual([]);
 };
 
