@@ -35,6 +35,7 @@ import { walletModule } from './modules/wallet/routes.ts';
 import { payoutModule } from './modules/payout/routes.ts';
 import { withdrawalModule } from './modules/withdrawal/routes.ts';
 import { sportsbookModule } from './modules/sportsbook/routes.ts';
+import { gamesModule } from './modules/casino/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 
 export interface AppDeps {
@@ -136,12 +137,17 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       sms: deps.sms ?? sandboxSmsGateway,
     });
     await api.register(gameModule, { db });
-    await api.register(sportsbookModule, { db, staticDir: config.staticDir });
+    await api.register(sportsbookModule, { db });
+    await api.register(gamesModule, { db });
     await api.register(walletModule, { db });
     await api.register(depositModule, { db, secret: config.signingSecret });
     await api.register(payoutModule, { db, secret: config.signingSecret });
     await api.register(withdrawalModule, { db, secret: config.signingSecret });
-    await api.register(venueModule, { db, publicOrigin: config.publicOrigin ?? null });
+    await api.register(venueModule, {
+      db,
+      publicOrigin: config.publicOrigin ?? null,
+      staticDir: config.staticDir,
+    });
     await api.register(cacheModule, {
       db,
       cacheable: { ...cacheableActCalls(db), [PLATFORM_COUNT_PATH]: () => platformCounts(db) },

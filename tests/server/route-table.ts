@@ -29,6 +29,8 @@ const API_PREFIXES = [
   '/api/json-cache/',
   // The sandbox sportsbook's native API answers the same envelope (docs/api.md "Sandbox sportsbook").
   '/sandbox/sportsbook/api/',
+  // The sandbox games' native API too (docs/api.md "Sandbox games").
+  '/sandbox/games/api/',
 ];
 export const isApiRoute = (url: string) =>
   url === STREAM_INFO_PATH || API_PREFIXES.some((p) => url.startsWith(p));

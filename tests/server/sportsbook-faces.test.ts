@@ -340,7 +340,11 @@ describe('the venue page (/sandbox/venue/<CODE>/)', () => {
     expect(page.text).toContain('沙盒体育');
     // Framed by the site (same origin): the page's policy allows its own origin as a frame ancestor.
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect((await inject({ method: 'GET', url: '/sandbox/venue/KYQP/' })).status).toBe(404);
+    // A games venue gets the games page's build (not built in this test: said so).
+    const games = await inject({ method: 'GET', url: '/sandbox/venue/KYQP/' });
+    expect(games.status).toBe(404);
+    expect(games.text).toContain('npm run build');
+    expect((await inject({ method: 'GET', url: '/sandbox/venue/NOPE/' })).status).toBe(404);
     expect((await inject({ method: 'GET', url: '/sandbox/venue/LHDJ/' })).status).toBe(200);
     const bare = await inject({ method: 'GET', url: '/sandbox/venue/FBTY?token=abc' });
     expect(bare.status).toBe(301);

@@ -1,15 +1,13 @@
 // The sandbox sportsbook (issue 11 §3, §4; docs/sportsbook.md, docs/api.md "Sandbox sportsbook"): its native API
 // (the venue page's calls), the counts URL of spec §7, the three provider faces, the venue page itself, and the
 // settlement sweep of the running server. PLAY MONEY only.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE, MERCHANT_CODE } from '../../../src/protocol/api.ts';
 import { REQUEST_ID_HEADER } from '../../../src/protocol/providers.ts';
 import { SPORTSBOOK_API } from '../../../src/protocol/sportsbook.ts';
-import { SPORT_COUNT_PREFIX, VENUE_H5_PREFIX } from '../../../src/protocol/venues.ts';
+import { SPORT_COUNT_PREFIX } from '../../../src/protocol/venues.ts';
 import type { Db } from '../../db/db.ts';
 import { fail, ok, SERVER_MESSAGE } from '../../http/envelope.ts';
 import { headerOf } from './faces/common.ts';
@@ -25,7 +23,6 @@ import {
   placeBetSchema,
   sessionSchema,
   settingsSchema,
-  venuePageSchema,
 } from './schemas.ts';
 import {
   callerOf,
@@ -37,7 +34,6 @@ import {
   sessionView,
   setOddsType,
   sportsbookError,
-  SPORTSBOOK_VENUES,
   type Caller,
   type Ctx,
 } from './service.ts';
@@ -46,14 +42,9 @@ import { sportsbookConfig, type SportsbookConfig } from './settings.ts';
 
 export interface SportsbookModuleOptions {
   db: Db;
-  /** The built site (dist): the venue page is its sandbox/h5/index.html; null serves no page. */
-  staticDir?: string | null;
   /** The engine's seed, the clock's speed, the sweep's interval; from the environment or the defaults otherwise. */
   config?: Partial<SportsbookConfig>;
 }
-
-/** Where the venue page's build puts its HTML (vite.config.ts VENUE_H5_OUT). */
-export const VENUE_PAGE_FILE = path.join('sandbox', 'h5', 'index.html');
 
 /** The counts URL's own envelope (docs/api.md): `code` 0 on success (and status_code 6000 for the site's reader). */
 export const COUNTS_CODE = { success: 0, expired: 40001, bad: CODE.validation } as const;
@@ -64,8 +55,6 @@ export const COUNTS_CODE = { success: 0, expired: 40001, bad: CODE.validation } 
  */
 export const SPORTSBOOK_ROUTE_NOTES: Readonly<Record<string, string>> = {
   [`GET ${SPORT_COUNT_PREFIX}:token`]: 'spec §7 counts URL ({code, message, data} envelope)',
-  [`GET ${VENUE_H5_PREFIX}:code/`]: 'the sandbox venue page (HTML)',
-  [`GET ${VENUE_H5_PREFIX}:code`]: 'the venue page without its slash: redirected',
   'POST /improxy/api/mobile/GetSportCount': 'provider one face (its envelope)',
   'POST /improxy/api/mobile/GetMatches': 'provider one face',
   'POST /improxy/api/mobile/GetMatch': 'provider one face',
@@ -163,31 +152,6 @@ async function countsUrl(app: FastifyInstance, ctx: Ctx): Promise<void> {
   });
 }
 
-const PAGE_MISSING =
-  '<!doctype html><meta charset="utf-8"><title>沙盒体育</title><p>沙盒体育页面尚未构建：请先运行 npm run build。</p>';
-const PAGE_UNKNOWN =
-  '<!doctype html><meta charset="utf-8"><title>沙盒体育</title><p>没有这个场馆的沙盒页面。</p>';
-
-/** The venue page at /sandbox/venue/<CODE>/ (the H5 page's build), for the sportsbook's venues. */
-async function venuePage(app: FastifyInstance, staticDir: string | null): Promise<void> {
-  const t = app.withTypeProvider<TypeBoxTypeProvider>();
-  t.get(`${VENUE_H5_PREFIX}:code/`, { schema: venuePageSchema }, async (req, reply) => {
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-    if (!SPORTSBOOK_VENUES[req.params.code]) return reply.code(404).send(PAGE_UNKNOWN);
-    const html = staticDir
-      ? await readFile(path.join(staticDir, VENUE_PAGE_FILE), 'utf8').catch(() => null)
-      : null;
-    if (html === null) return reply.code(404).send(PAGE_MISSING);
-    return reply.send(html);
-  });
-  t.get(`${VENUE_H5_PREFIX}:code`, { schema: venuePageSchema }, async (req, reply) => {
-    if (!SPORTSBOOK_VENUES[req.params.code])
-      return reply.code(404).type('text/html; charset=utf-8').send(PAGE_UNKNOWN);
-    const q = req.url.indexOf('?');
-    return reply.redirect(`${VENUE_H5_PREFIX}${req.params.code}/${q === -1 ? '' : req.url.slice(q)}`, 301);
-  });
-}
-
 export const sportsbookModule: FastifyPluginAsyncTypebox<SportsbookModuleOptions> = async (app, opts) => {
   const ctx: Ctx = { db: opts.db, config: sportsbookConfig(opts.config) };
 
@@ -196,7 +160,6 @@ export const sportsbookModule: FastifyPluginAsyncTypebox<SportsbookModuleOptions
   await app.register(providerOneFace, { ctx });
   await app.register(providerTwoFace, { ctx });
   await app.register(providerThreeFace, { ctx });
-  await app.register(async (page) => venuePage(page, opts.staticDir ?? null));
 
   // Settlement: the clock's results and the ready bets, every sweepMs (one sweep at a time on this node; others
   // may sweep at once: each bet settles once whoever gets there, settlement.ts).

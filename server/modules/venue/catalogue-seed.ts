@@ -1,6 +1,7 @@
 // The demo catalogue (issue 11 §1; docs/venues.md "Catalogue"): every venue with its logo and, for the
 // categories with many games (slots DZ, fishing BY, chess QP), a game list. Reproducible: the same lists,
 // the same order, the same tags on every database. Written by the demo seed (server/db/seed.ts).
+import { GRID_GAMES } from '../../../src/protocol/games.ts';
 import type { Platform, Provider } from '../../../src/protocol/venues.ts';
 import type { Queryable } from '../../db/db.ts';
 
@@ -41,8 +42,8 @@ export const CATALOGUE: ReadonlyArray<CatalogueVenue> = [
   { code: 'KYBY', platform: 'BY', name: '开元捕鱼', provider: 'two', short: 'KY' },
 ];
 
-/** The categories whose sandbox is open with this issue (the sandbox sportsbook); the others arrive with issue 12. */
-export const PLAYABLE_PLATFORMS: ReadonlySet<Platform> = new Set(['TY', 'DJ']);
+/** The categories whose sandbox is open: the sportsbook's (issue 11) and the games' (issue 12): all of them. */
+export const PLAYABLE_PLATFORMS: ReadonlySet<Platform> = new Set(['TY', 'DJ', 'QP', 'DZ', 'ZR', 'CP', 'BY']);
 /** The categories launched per game (a game grid in the lobby). */
 export const GAME_LIST_PLATFORMS: ReadonlySet<Platform> = new Set(['DZ', 'BY', 'QP']);
 
@@ -55,70 +56,6 @@ export const GAME_ICONS: Readonly<Record<'DZ' | 'BY' | 'QP', readonly string[]>>
 };
 const iconPath = (name: string) => `/media/venues/games/${name}.svg`;
 
-/** [code, name] pools each venue draws its list from (codes are unique within a venue). */
-const POOLS: Readonly<Record<'DZ' | 'BY' | 'QP', ReadonlyArray<readonly [string, string]>>> = {
-  DZ: [
-    ['fortune-god', '财神到'],
-    ['golden-dragon', '金龙献瑞'],
-    ['panda-garden', '熊猫乐园'],
-    ['deep-treasure', '深海宝藏'],
-    ['lucky-koi', '锦鲤好运'],
-    ['jade-palace', '翡翠宫殿'],
-    ['fruit-party', '水果派对'],
-    ['moon-rabbit', '月兔捣药'],
-    ['tiger-king', '虎王争霸'],
-    ['silk-road', '丝路驼铃'],
-    ['gem-rush', '宝石狂潮'],
-    ['lantern-night', '花灯夜'],
-    ['phoenix-rise', '凤舞九天'],
-    ['mahjong-ways', '麻将连连'],
-    ['gold-mine', '黄金矿工'],
-    ['candy-tower', '糖果高塔'],
-    ['wild-buffalo', '狂野水牛'],
-    ['star-voyage', '星际远航'],
-    ['lucky-cat', '招财猫'],
-    ['cherry-bloom', '樱花物语'],
-    ['ancient-egypt', '埃及秘宝'],
-    ['samurai-way', '武士之道'],
-  ],
-  BY: [
-    ['fish-tycoon', '捕鱼大亨'],
-    ['deep-sea', '深海捕鱼'],
-    ['golden-toad', '金蟾捕鱼'],
-    ['dragon-king', '龙王捕鱼'],
-    ['sea-lord', '海王捕鱼'],
-    ['fortune-fish', '财神捕鱼'],
-    ['mermaid', '美人鱼传说'],
-    ['dragon-hunt', '寻龙夺宝'],
-    ['crazy-fish', '疯狂捕鱼'],
-    ['star-fish', '星际捕鱼'],
-    ['shark-attack', '鲨鱼来袭'],
-    ['coral-reef', '珊瑚礁探险'],
-    ['pirate-bay', '海盗湾'],
-    ['ice-fishing', '冰原捕鱼'],
-  ],
-  QP: [
-    ['landlord', '斗地主'],
-    ['bull-bull', '抢庄牛牛'],
-    ['golden-flower', '炸金花'],
-    ['texas-holdem', '德州扑克'],
-    ['two-eight', '二八杠'],
-    ['thirteen', '十三水'],
-    ['blood-mahjong', '血战麻将'],
-    ['run-fast', '跑得快'],
-    ['blackjack', '二十一点'],
-    ['dragon-tiger', '龙虎斗'],
-    ['three-face', '三公'],
-    ['push-tong', '推筒子'],
-    ['hundred-bull', '百人牛牛'],
-    ['red-black', '红黑大战'],
-    ['pai-gow', '抢庄牌九'],
-    ['five-card', '五张牌'],
-    ['guandan', '掼蛋'],
-    ['upgrade', '升级'],
-  ],
-};
-
 export interface CatalogueGame {
   code: string;
   name: string;
@@ -127,23 +64,22 @@ export interface CatalogueGame {
 }
 
 /**
- * A venue's game list: 12 to 18 games of its category's pool, starting at an offset given by its place among
- * the category's venues (so neighbouring venues differ). The first three are hot, the last two new, and slots
- * whose position is a multiple of five carry a jackpot.
+ * A venue's game list (issue 12 §3): every game of its category's sandbox (GRID_GAMES of src/protocol/games.ts;
+ * each one playable), starting at an offset given by the venue's place among the category's venues (so
+ * neighbouring venues lead with different games). The first is hot, the last new; no jackpot tag (the sandbox
+ * slots have none).
  */
 export function gamesOf(venue: CatalogueVenue): CatalogueGame[] {
   const kind = venue.platform as 'DZ' | 'BY' | 'QP';
-  const pool = POOLS[kind];
+  const pool = GRID_GAMES[kind];
   const siblings = CATALOGUE.filter((v) => v.platform === venue.platform);
   const place = siblings.findIndex((v) => v.code === venue.code);
-  const count = Math.min(pool.length, 12 + ((place * 3) % 7));
   const icons = GAME_ICONS[kind];
-  return Array.from({ length: count }, (_, i) => {
-    const [code, name] = pool[(place * 5 + i) % pool.length]!;
+  return pool.map((_, i) => {
+    const { code, name } = pool[(place + i) % pool.length]!;
     const tags: CatalogueGame['tags'] = [];
-    if (i < 3) tags.push('hot');
-    if (i >= count - 2) tags.push('new');
-    if (kind === 'DZ' && i % 5 === 4) tags.push('jackpot');
+    if (i === 0) tags.push('hot');
+    if (i === pool.length - 1) tags.push('new');
     return { code, name, icon: iconPath(icons[(place + i) % icons.length]!), tags };
   });
 }

@@ -7,6 +7,7 @@ import { betRecords } from './bet-records.ts';
 import { gamesOf, lobbyOf, oddsTypeOf, recentGamesOf, setOddsType } from './catalogue.ts';
 import { freshProviderParams, launchVenue, type LaunchCaller } from './launch.ts';
 import { publicOriginOf } from './origin.ts';
+import { venuePages } from './page.ts';
 import {
   betRecordsSchema,
   gamesSchema,
@@ -33,6 +34,8 @@ export interface VenueModuleOptions {
   db: Db;
   /** The configured public origin (PUBLIC_ORIGIN); else each request's own (origin.ts). */
   publicOrigin?: string | null;
+  /** The built site (dist), where the sandbox venue pages are (page.ts); null serves no page. */
+  staticDir?: string | null;
 }
 
 /**
@@ -41,8 +44,9 @@ export interface VenueModuleOptions {
  */
 export const venueModule: FastifyPluginAsyncTypebox<VenueModuleOptions> = async (
   app,
-  { db, publicOrigin },
+  { db, publicOrigin, staticDir },
 ) => {
+  await app.register(async (pages) => venuePages(pages, db, staticDir ?? null));
   const callerOf = (req: FastifyRequest): LaunchCaller => ({
     memberId: sessionOf(req).memberId,
     origin: publicOriginOf(req, publicOrigin),

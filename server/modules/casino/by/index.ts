@@ -1,0 +1,8 @@
+// The fishing category (issue 12 §1): IN PROGRESS — replaced by the category's own routes and engine.
+import type { GameCategory } from '../category.ts';
+
+export const byCategory: GameCategory = {
+  name: 'fishing',
+  kinds: ['fish'],
+  routes() {},
+};
