@@ -12,9 +12,10 @@ import {
 import { dealOrder, rankOf, SHOE_SIZE } from '../../../../src/games-core/zr/cards.ts';
 import { dealDragonTiger, judgeDragonTiger } from '../../../../src/games-core/zr/dragon-tiger.ts';
 import { baccaratOdds, exactRtp } from '../../../../src/games-core/zr/exact.ts';
+import type {
+  returnPer100} from '../../../../src/games-core/zr/table.ts';
 import {
   drawZr,
-  returnPer100,
   settleMemberBets,
   ZR_RTP,
   type ZrResult,
