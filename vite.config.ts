@@ -80,6 +80,16 @@ function precompress(): Plugin {
  */
 export const VENUE_H5_ROOT = 'src/venue-h5';
 export const VENUE_H5_OUT = 'sandbox/h5';
+/** The sandbox games' page (issue 12): the same kind of separate build, served for the games' venues. */
+export const GAMES_H5_ROOT = 'src/games-h5';
+export const GAMES_H5_OUT = 'sandbox/games';
+
+/** The sandbox venue pages' builds, one after the other once the site's bundle is written. */
+const SANDBOX_PAGES: ReadonlyArray<{ root: string; out: string }> = [
+  { root: VENUE_H5_ROOT, out: VENUE_H5_OUT },
+  { root: GAMES_H5_ROOT, out: GAMES_H5_OUT },
+];
+
 function venueH5(): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
@@ -93,23 +103,24 @@ function venueH5(): Plugin {
       mode = config.mode;
     },
     async writeBundle() {
-      await viteBuild({
-        configFile: false,
-        root: path.resolve(root, VENUE_H5_ROOT),
-        base: `/${VENUE_H5_OUT}/`,
-        mode,
-        logLevel: 'warn',
-        publicDir: false,
-        plugins: [react()],
-        build: {
-          outDir: path.join(outDir, VENUE_H5_OUT),
-          emptyOutDir: true,
-          sourcemap: true,
-          target: 'es2022',
-          // React DOM alone is ~190 kB minified; the page's own code is small (about 80 kB brotli in all).
-          chunkSizeWarningLimit: 320,
-        },
-      });
+      for (const page of SANDBOX_PAGES)
+        await viteBuild({
+          configFile: false,
+          root: path.resolve(root, page.root),
+          base: `/${page.out}/`,
+          mode,
+          logLevel: 'warn',
+          publicDir: false,
+          plugins: [react()],
+          build: {
+            outDir: path.join(outDir, page.out),
+            emptyOutDir: true,
+            sourcemap: true,
+            target: 'es2022',
+            // React DOM alone is ~190 kB minified; each page's own code is small.
+            chunkSizeWarningLimit: 320,
+          },
+        });
     },
   };
 }

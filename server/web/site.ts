@@ -13,7 +13,11 @@ export const PRE_INFO_EMBED_BUDGET_MS = 400;
 /** The marker in index.html where the pre-info goes. */
 export const PRE_INFO_MARKER = '<!--pre-info-->';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const H5_ASSETS = path.join('sandbox', 'h5', 'assets') + path.sep;
+/** The sandbox venue pages' own builds (vite.config.ts): hashed names too. */
+const SANDBOX_ASSETS = [
+  path.join('sandbox', 'h5', 'assets') + path.sep,
+  path.join('sandbox', 'games', 'assets') + path.sep,
+];
 
 export function escapeJsonForHtml(json: string): string {
   return json
@@ -80,8 +84,8 @@ export async function siteRoutes(
     preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(deps.staticDir, filePath);
-      // Hashed names: the site's assets/ and the sandbox venue page's sandbox/h5/assets/ (vite.config.ts).
-      const hashed = rel.startsWith('assets' + path.sep) || rel.startsWith(H5_ASSETS);
+      // Hashed names: the site's assets/ and the sandbox pages' sandbox/{h5,games}/assets/ (vite.config.ts).
+      const hashed = rel.startsWith('assets' + path.sep) || SANDBOX_ASSETS.some((p) => rel.startsWith(p));
       res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=300');
       // The same URL answers different bytes by Accept-Encoding: caches must keep them apart.
       res.setHeader('Vary', 'Accept-Encoding');

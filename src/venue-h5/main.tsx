@@ -3,7 +3,7 @@
 // credential comes with the launch URL; the page keeps it for this tab only and takes it out of the address bar.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { VENUE_H5_PREFIX } from '../protocol/venues.ts';
+import { takeVenueToken, venueOfPath } from '../lib/venue-page-token.ts';
 import { ActorsContext } from './actors.ts';
 import { sportsbookClient } from './api.ts';
 import { App, Expired } from './app.tsx';
@@ -11,36 +11,12 @@ import { createActors } from './compose.ts';
 import { text } from './text.ts';
 import './styles.css';
 
-const TOKEN_PARAM = 'token';
 const VIEW_PARAM = 'view';
-const tokenKey = (venue: string) => `sandbox-sportsbook:${venue}:token`;
-
-function venueOfPath(pathname: string): string {
-  const rest = pathname.startsWith(VENUE_H5_PREFIX) ? pathname.slice(VENUE_H5_PREFIX.length) : '';
-  return decodeURIComponent(rest.split('/')[0] ?? '');
-}
-
-/** The credential of the URL (kept for a reload of this tab), else the one kept. */
-function takeToken(venue: string): string | null {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get(TOKEN_PARAM);
-  try {
-    if (fromUrl) {
-      sessionStorage.setItem(tokenKey(venue), fromUrl);
-      url.searchParams.delete(TOKEN_PARAM);
-      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-      return fromUrl;
-    }
-    return sessionStorage.getItem(tokenKey(venue));
-  } catch {
-    return fromUrl;
-  }
-}
 
 const venue = venueOfPath(window.location.pathname);
 // The launch says which face it opened (pc or h5); the layout itself follows the frame's width (styles.css).
 document.documentElement.dataset['view'] = new URL(window.location.href).searchParams.get(VIEW_PARAM) ?? 'h5';
-const token = takeToken(venue);
+const token = takeVenueToken('sandbox-sportsbook', venue);
 const root = createRoot(document.getElementById('root')!);
 
 if (!token) {

@@ -22,6 +22,7 @@ const ASSET = '/assets/index-Ab12Cd34.js';
 const SMALL_ASSET = '/assets/tiny-Zz99Yy88.js';
 /** The sandbox venue page's own build (vite.config.ts): hashed names too. */
 const H5_ASSET = '/sandbox/h5/assets/index-Qq11Rr22.js';
+const GAMES_ASSET = '/sandbox/games/assets/index-Gg33Hh44.js';
 const PLAIN_FILE = '/robots.txt';
 const PRE_INFO = '/site/api/v1/configuration/preInfo';
 
@@ -70,6 +71,8 @@ beforeAll(async () => {
   await writeFile(path.join(dir, SMALL_ASSET), 'export const a = 1;\n');
   await mkdir(path.join(dir, 'sandbox', 'h5', 'assets'), { recursive: true });
   await writeFile(path.join(dir, H5_ASSET), 'export const h = 1;\n');
+  await mkdir(path.join(dir, 'sandbox', 'games', 'assets'), { recursive: true });
+  await writeFile(path.join(dir, GAMES_ASSET), 'export const g = 1;\n');
   await writeFile(path.join(dir, PLAIN_FILE), 'User-agent: *\n');
   expect(await precompressDir(dir)).toBe(1);
   app = await buildApp(testConfig({ staticDir: dir }), { db });
@@ -82,8 +85,8 @@ afterAll(async () => {
 });
 
 describe('cache lifetimes', () => {
-  it("hashed files (the site's and the venue page's assets) are kept a year; other files five minutes", async () => {
-    for (const file of [SMALL_ASSET, H5_ASSET]) {
+  it("hashed files (the site's and the sandbox pages' assets) are kept a year; other files five minutes", async () => {
+    for (const file of [SMALL_ASSET, H5_ASSET, GAMES_ASSET]) {
       const res = await get(file, {});
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
