@@ -17,6 +17,13 @@ import { gamesCallerOf, roundsOf, sessionView, transferInto } from './service.ts
 /** How often the running server draws closed rounds and finishes abandoned hands. */
 export const GAMES_SWEEP_MS = 1_000;
 
+/** GAMES_SWEEP_MS from the environment (0 turns the sweep off: tests sweep by hand), or null when unset or bad. */
+export function sweepMsFromEnv(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env['GAMES_SWEEP_MS'];
+  if (raw === undefined || !/^\d{1,7}$/.test(raw)) return null;
+  return Number(raw);
+}
+
 export interface GamesModuleOptions {
   db: Db;
   /** The shared rounds' clock (tests move it). */
@@ -84,7 +91,7 @@ export const gamesModule: FastifyPluginAsyncTypebox<GamesModuleOptions> = async 
   const ctx: GamesCtx = { db: opts.db, now: opts.now ?? Date.now };
   await app.register(async (native) => nativeApi(native, ctx), { prefix: GAMES_API });
 
-  const sweepMs = opts.sweepMs ?? GAMES_SWEEP_MS;
+  const sweepMs = opts.sweepMs ?? sweepMsFromEnv() ?? GAMES_SWEEP_MS;
   if (sweepMs > 0) {
     let running = false;
     const timer = setInterval(() => {
