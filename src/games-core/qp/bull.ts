@@ -184,7 +184,7 @@ export function settleBull(deal: BullDeal, playerGrab: number, playerBet: number
     return { seat, cards, hand: hands[seat]!, grab: grabs[seat]!, bet, units };
   });
   const bankerSeat = seats[banker]!;
-  bankerSeat.units = -seats.reduce((sum, s) => (s.seat === banker ? sum : sum + s.units), 0);
+  bankerSeat.units = 0 - seats.reduce((sum, s) => (s.seat === banker ? sum : sum + s.units), 0);
   return { banker, multiplier, seats, playerUnits: seats[BULL_PLAYER]!.units };
 }
 
