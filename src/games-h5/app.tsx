@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { GameDef, GameKind } from '../protocol/games.ts';
 import { cleanAmountInput, yuanToFen } from '../protocol/money.ts';
+import { LOBBIES, LOBBY_PLATFORM, type Platform } from '../protocol/venues.ts';
 import { newRequestId, type GamesClient } from './api.ts';
 import type { Shell } from './compose.ts';
 import { signedYuan, yuan } from './format.ts';
@@ -29,6 +30,12 @@ export function Expired({ message }: { message: string }) {
       <p role="alert">{message}</p>
     </main>
   );
+}
+
+/** The site's lobby of a category (/game/<lobby>): where 返回大厅 leads (the page replaced the site in this tab). */
+export function lobbyPathOf(platform: Platform): string {
+  const lobby = LOBBIES.find((l) => LOBBY_PLATFORM[l] === platform);
+  return lobby ? `/game/${lobby}` : '/';
 }
 
 function Header({ shell }: { shell: Shell }) {
@@ -64,9 +71,18 @@ function Header({ shell }: { shell: Shell }) {
           </div>
         )}
       </dl>
-      <button type="button" className="secondary" onClick={() => shell.actor.send({ type: 'transfer.open' })}>
-        {text.header.transferIn}
-      </button>
+      <div className="header-actions">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => shell.actor.send({ type: 'transfer.open' })}
+        >
+          {text.header.transferIn}
+        </button>
+        <a className="back" href={lobbyPathOf(s.platform)}>
+          {text.header.back}
+        </a>
+      </div>
     </header>
   );
 }

@@ -14,6 +14,7 @@ export const gamesText = {
     net: '本次游戏净输赢',
     pending: '待开奖',
     transferIn: '转入',
+    back: '返回大厅',
   },
   tabs: { label: '游戏页面', play: '游戏', rules: '规则', verify: '公平验证' },
   games: { label: '选择游戏', choose: '请选择一个游戏' },

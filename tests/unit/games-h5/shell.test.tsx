@@ -106,6 +106,8 @@ describe('the header (issue 12 §2: the net result visible in every game)', () =
     expect(screen.getByTestId('visit-net').className).toContain('down');
     expect(document.title).toBe('PG 电子 · 沙盒游戏');
     expect(screen.getByRole('note').textContent).toContain('仅使用游戏币');
+    // The page replaced the site in this tab: the way back is to the category's lobby (spec §2 /game/egame).
+    expect(screen.getByRole('link', { name: '返回大厅' }).getAttribute('href')).toBe('/game/egame');
     expect(await screen.findByText('正在玩 财神到')).toBeTruthy();
   });
 
