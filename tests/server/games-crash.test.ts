@@ -4,23 +4,14 @@
 // exactly once: no bet half-written, one stake transfer per bet, one payout per paying bet with the bet's amount,
 // one valid bet per counting bet, every wallet equal to what it was given minus its stakes plus its payouts, and the
 // ledger check passes. On a PGlite data directory and, in server-pg, on PostgreSQL.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
-import { openPg } from '../../server/db/pg-driver.ts';
+import { expect, it } from 'vitest';
+import { crashAndCheck, src } from './crash-harness.ts';
 
 const ROUNDS = 20;
 const BETS_PER_ROUND = 8;
 const INSTANT = 60;
 /** Draws to see committed before the kill (of ROUNDS). */
 const BEFORE_KILL = 6;
-const root = path.resolve('.');
-const src = (p: string) => JSON.stringify(pathToFileURL(path.join(root, p)).href);
 
 const WRITER = `
 import { randomBytes } from 'node:crypto';
@@ -123,64 +114,8 @@ if (mode === 'write') {
 }
 `;
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-});
-
-async function where(dir: string): Promise<string> {
-  if (process.env.TEST_DB_DRIVER === 'pg') {
-    const schema = `t_gmcrash_${randomBytes(4).toString('hex')}`;
-    cleanups.push(async () => {
-      const db = await openPg(process.env.DATABASE_URL!);
-      await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await db.close();
-    });
-    return `${process.env.DATABASE_URL}#${schema}`;
-  }
-  return path.join(dir, 'data');
-}
-
-function run(script: string, args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return { child, stderr: () => err };
-}
-
 it('SIGKILL mid-draw: the draws after the restart settle each bet exactly once; nothing half-written; the ledger balances', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'qp-gm-crash-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const script = path.join(dir, 'games-writer.mts');
-  await writeFile(script, WRITER);
-  const data = await where(dir);
-  const writer = run(script, ['write', data]);
-  const exited = new Promise<void>((resolve) => writer.child.on('exit', () => resolve()));
-  let drawnBeforeKill = 0;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`writer stalled:\n${writer.stderr()}`)), 200_000);
-    writer.child.once('exit', () => reject(new Error(`writer ended early:\n${writer.stderr()}`)));
-    createInterface({ input: writer.child.stdout! }).on('line', (line) => {
-      if (line === 'DONE') reject(new Error('the draws finished before the kill'));
-      if (!line.startsWith('DRAWN ')) return;
-      drawnBeforeKill++;
-      if (drawnBeforeKill === BEFORE_KILL) {
-        clearTimeout(timer);
-        writer.child.kill('SIGKILL');
-        resolve();
-      }
-    });
-  });
-  await exited;
-  const checker = run(script, ['check', data]);
-  const out = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    checker.child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
-    checker.child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(checker.stderr()))));
-  });
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as {
+  const r = await crashAndCheck<{
     bets: number;
     openBefore: number;
     settledNow: number;
@@ -193,7 +128,7 @@ it('SIGKILL mid-draw: the draws after the restart settle each bet exactly once; 
     counting: number;
     wrong: string[];
     ledger: { ok: boolean; problems: string[] };
-  };
+  }>({ writer: WRITER, name: 'gm-crash', marker: 'DRAWN ', count: BEFORE_KILL, doneLine: 'DONE' });
   const shared = ROUNDS * BETS_PER_ROUND;
   expect(r.bets).toBe(INSTANT + shared);
   // The kill landed mid-draw: some rounds drawn (whole), the rest still open.
