@@ -1,8 +1,21 @@
-// The slots category (issue 12 §1): IN PROGRESS — replaced by the category's own routes and engine.
+// The slots category (issue 12 §1 "Slots (DZ)"; docs/games-dz.md): 财神到, 金龙献瑞, 水果派对 and 宝石狂潮 on one
+// reel engine (src/games-core/dz/engine.ts). A paid spin and its free spins settle in the spin request's own
+// transaction, so nothing is ever left open and there is nothing to sweep.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { SLOT_SPIN_PATH } from '../../../../src/games-core/dz/wire.ts';
+import { ok } from '../../../http/envelope.ts';
 import type { GameCategory } from '../category.ts';
+import { spinSchema } from './schemas.ts';
+import { spinSlot } from './service.ts';
 
 export const dzCategory: GameCategory = {
   name: 'slots',
   kinds: ['slot'],
-  routes() {},
+  routes(app, ctx) {
+    const t = app.withTypeProvider<TypeBoxTypeProvider>();
+    t.post(SLOT_SPIN_PATH, { schema: spinSchema }, async (req) =>
+      // req.gamesCaller is set by the native API's preHandler (routes.ts; not imported here: a cycle).
+      ok(await spinSlot(ctx, req.gamesCaller!, req.body)),
+    );
+  },
 };
