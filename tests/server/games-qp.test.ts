@@ -223,14 +223,16 @@ describe('抢庄牛牛', () => {
   it('leaving mid-round: the sweep plays 不抢 then 1 倍 at each deadline and settles the hand', async () => {
     const p = await qpPlayer();
     const before = await balance(p);
+    expect((await call(p.token, 'GET', '/qp/hand?game=bull-bull')).data).toBeNull();
     const v = (await bullStart(p, 200)).data as BullView;
     expect((await call(p.token, 'GET', '/qp/hand?game=bull-bull')).data.handId).toBe(v.handId);
     expect(await sweepQp(ctx)).toBe(0); // not yet
     const later = { db: t.db, now: () => Date.now() + GRAB_MS + 1_000 };
     await sweepQp(later);
     await sweepQp({ db: t.db, now: () => Date.now() + 3 * GRAB_MS });
-    const hand = (await call(p.token, 'GET', '/qp/hand?game=bull-bull')).data;
-    expect(hand).toBeNull();
+    const hand = (await call(p.token, 'GET', '/qp/hand?game=bull-bull')).data as BullView;
+    expect(hand.phase).toBe('done');
+    expect(hand.auto).toBe(true);
     const round = (await call(p.token, 'GET', '/rounds?game=bull-bull')).data.rounds[0];
     const rec = round.outcome as BullRecord;
     expect(rec.auto).toBe(true);
@@ -355,7 +357,7 @@ describe('二十一点', () => {
     const v = (await bjStart(p, 200)).data as BjView;
     expect((await call(p.token, 'POST', '/seed/rotate', {})).status_code).toBe(CODE.wrongState);
     await sweepQp({ db: t.db, now: () => Date.now() + BJ_MS + 1_000 });
-    expect((await call(p.token, 'GET', '/qp/hand?game=blackjack')).data).toBeNull();
+    expect((await call(p.token, 'GET', '/qp/hand?game=blackjack')).data.phase).toBe('done');
     expect((await call(p.token, 'POST', '/seed/rotate', {})).status_code).toBe(CODE.success);
     const round = (await call(p.token, 'GET', '/rounds?game=blackjack')).data.rounds[0];
     const rec = round.outcome as BjRecord;

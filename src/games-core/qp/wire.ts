@@ -3,7 +3,7 @@
 import type { BjAction } from './blackjack.ts';
 
 export const QP_PATH = {
-  /** GET ?game=<code>: the player's open hand of that game (or null), to take it up again. */
+  /** GET ?game=<code>: the player's latest hand of that game (open, or the last finished), or null. */
   hand: '/qp/hand',
   bullStart: '/qp/bull/start',
   bullGrab: '/qp/bull/grab',

@@ -13,7 +13,7 @@ import {
   bullStartSchema,
   handSchema,
 } from './schemas.ts';
-import { bjAction, bjStart, bullBet, bullGrab, bullStart, openHand, sweepQp } from './service.ts';
+import { bjAction, bjStart, bullBet, bullGrab, bullStart, latestHand, sweepQp } from './service.ts';
 
 export const qpCategory: GameCategory = {
   name: 'chess and card',
@@ -22,7 +22,7 @@ export const qpCategory: GameCategory = {
     const t = app.withTypeProvider<TypeBoxTypeProvider>();
     // req.gamesCaller is set by the native API's preHandler (routes.ts; not imported here: a cycle).
     t.get(QP_PATH.hand, { schema: handSchema }, async (req) =>
-      ok(await openHand(ctx, req.gamesCaller!, req.query.game)),
+      ok(await latestHand(ctx, req.gamesCaller!, req.query.game)),
     );
     t.post(QP_PATH.bullStart, { schema: bullStartSchema }, async (req) =>
       ok(await bullStart(ctx, req.gamesCaller!, req.body)),

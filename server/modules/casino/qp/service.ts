@@ -120,8 +120,11 @@ async function saveHand(
   return rows[0]!;
 }
 
-/** The caller's open hand of a game (to take it up after a reload), or null. */
-export async function openHand(
+/**
+ * The caller's latest hand of a game (the open one, or the last one finished, to show its result after a reload
+ * or a timer the server played), or null before the first.
+ */
+export async function latestHand(
   ctx: GamesCtx,
   c: GamesCaller,
   code: string,
@@ -129,7 +132,7 @@ export async function openHand(
   gameOf(c, code);
   const { rows } = await ctx.db.query<HandRow>(
     `SELECT ${HAND_COLUMNS} FROM game_hands
-      WHERE member_id = $1 AND venue = $2 AND game = $3 AND status = 'open'`,
+      WHERE member_id = $1 AND venue = $2 AND game = $3 ORDER BY id DESC LIMIT 1`,
     [c.memberId, c.venue.code, code],
   );
   return rows[0] ? viewOf(rows[0]) : null;
