@@ -175,7 +175,12 @@ export class UiBackend {
 
   /** The API client's transport (src/api/client.ts setHttpAdapter): to the server, recorded, maybe held. */
   readonly adapter: AxiosAdapter = async (config) => {
-    const url = config.url ?? '';
+    // A GET's query given as axios `params` (the venues lobby's `lobby`) travels in the address, as in a browser.
+    const params = Object.entries((config.params ?? {}) as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined && v !== null,
+    );
+    const query = new URLSearchParams(params.map(([k, v]) => [k, String(v)])).toString();
+    const url = `${config.url ?? ''}${query ? `${config.url?.includes('?') ? '&' : '?'}${query}` : ''}`;
     const pathOnly = url.split('?')[0]!;
     const headers = Object.fromEntries(
       Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [
