@@ -1,0 +1,88 @@
+// What the browser tests share (tests/e2e/*.test.ts): the site's API called as the site's client calls it (spec §7
+// headers and signature), a new member registered through the SMS sandbox, the operator's credit, a launch, and
+// axe-core's serious and critical findings on a page. (Not a test file: vitest runs *.test.ts only.)
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
+import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
+import type { LaunchResult } from '../../src/protocol/venues.ts';
+import { ops } from './ops.ts';
+
+const signMap = deriveSignMap(DEV_SIGNING_SECRET);
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The site's API as the site's client calls it; answers data or throws with the code and message. */
+export async function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const baseUrl = inject('baseUrl');
+  const group = signGroupOf(path);
+  const res = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      [HEADER.client]: 'web',
+      [HEADER.version]: API_VERSION,
+      [HEADER.site]: SITE_ID,
+      [HEADER.uuid]: '5f0c6a1e-0000-4000-8000-0000000e2e12',
+      ...(group ? { [HEADER.signature]: signMap[group] } : {}),
+      ...(token ? { [HEADER.token]: token } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const env = (await res.json()) as { status_code: number; message: string; data: T };
+  if (env.status_code !== 6000) throw new Error(`${path}: ${env.status_code} ${env.message}`);
+  return env.data;
+}
+
+/** A new member (spec §6: phone, SMS code, password 'abc12345'); answers their token. */
+export async function registerMember(phone: string): Promise<string> {
+  await siteCall('/site/api/v1/user/sms/send', { countryCode: '86', phone, purpose: 'register' });
+  const code = (await ops(inject('dataDir'), 'sms', phone)).split('\t')[0]!.trim();
+  const auth = await siteCall<{ token: string }>('/site/api/v1/user/register', {
+    countryCode: '86',
+    phone,
+    smsCode: code,
+    password: 'abc12345',
+    confirmPassword: 'abc12345',
+  });
+  return auth.token;
+}
+
+/** The operator credits play money to a member's central wallet (`npm run ops -- credit`). */
+export const creditMember = (phone: string, yuan: number): Promise<string> =>
+  ops(inject('dataDir'), 'credit', phone, String(yuan), 'e2e');
+
+/** A launch as the site sends it (spec §7), with the game of a grid category. */
+export function launchVenue(token: string, enName: string, gameCode?: string): Promise<LaunchResult> {
+  return siteCall<LaunchResult>(
+    '/game/api/v1/venue/launch',
+    {
+      enName,
+      ...(gameCode ? { gameCode } : {}),
+      appSendMoney: 1,
+      isSure: 1,
+      isManualLaunch: 1,
+      https: 0,
+      isApp: 0,
+      siteId: SITE_ID,
+    },
+    token,
+  );
+}
+
+/** axe-core's serious and critical findings on the page as it is now (empty when clean). */
+export async function axeFindings(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Runtime.evaluate', { expression: AXE_SOURCE });
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
+  )) as AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Text without white space (for comparing what a region says). */
+export const flat = (s: string | null): string => (s ?? '').replace(/\s+/g, '');
