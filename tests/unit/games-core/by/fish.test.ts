@@ -66,6 +66,8 @@ describe('fishing RTP (exact)', () => {
       const game = fishGameOf(code)!;
       for (const f of game.fish) {
         const threshold = BigInt(hitThreshold(game.rtpBp, f.multiplier));
+        // The float computation is the exact integer quotient floor(RTP × 2^32 / multiplier).
+        expect(threshold).toBe((BigInt(game.rtpBp) * 2n ** 32n) / (10_000n * BigInt(f.multiplier)));
         const paidPerStake = threshold * BigInt(f.multiplier); // × 1 / 2^32
         const rtpScaled = (BigInt(Math.round(stated.rtp * 10_000)) * BigInt(DRAW_RANGE)) / 10_000n;
         expect(paidPerStake <= rtpScaled).toBe(true);
