@@ -1,4 +1,10 @@
-// IN PROGRESS (issue 12): the category's views, rules and verifier replace this.
+// The slots category's page parts (issue 12 §1 "Slots (DZ)"; docs/games-dz.md): one view, rules and verifier for
+// the four games of kind 'slot'.
 import type { CategoryModules } from '../game-module.ts';
+import { Rules } from './rules.tsx';
+import { verify } from './verify.ts';
+import { SlotView } from './view.tsx';
 
-export const modules: CategoryModules = {};
+export const modules: CategoryModules = {
+  slot: { View: SlotView, Rules, verify },
+};
