@@ -49,7 +49,7 @@ export const zrText = {
     recent: '近期结果',
   },
   table: {
-    back: '返回牌桌列表',
+    retry: '重新加载',
     round: (no: number) => `第 ${no} 局`,
     seedHash: '本局种子哈希',
     phase: {
