@@ -6,6 +6,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundles, type BundleResult } from './lib/bundle-size.ts';
+import { casinoRows, casinoRunFailed, measureCasinoLoad, type CasinoLoadResult } from './lib/casino-load.ts';
 import { measureColdStart, type ColdStartResult } from './lib/cold-start.ts';
 import { measureHttpLoad, type HttpLoadResult } from './lib/http-load.ts';
 import { ledgerRunFailed, measureLedgerLoad, type LedgerLoadResult } from './lib/ledger-load.ts';
@@ -47,14 +48,24 @@ interface Results {
   lighthouse?: LighthouseResult;
   ledger?: LedgerLoadResult;
   sportsbook?: SportsbookLoadResult;
+  casino?: CasinoLoadResult;
   errors: Record<string, string>;
 }
 
 type Section =
-  'http' | 'coldStart' | 'bundles' | 'wire' | 'page' | 'lighthouse' | 'sockets' | 'ledger' | 'sportsbook';
+  | 'http'
+  | 'coldStart'
+  | 'bundles'
+  | 'wire'
+  | 'page'
+  | 'lighthouse'
+  | 'sockets'
+  | 'ledger'
+  | 'sportsbook'
+  | 'casino';
 /**
  * BENCH_ONLY=page,bundles runs just those sections (while working on one figure); all by default. Sections:
- * http, coldStart, bundles, wire, page, lighthouse, sockets, ledger, sportsbook.
+ * http, coldStart, bundles, wire, page, lighthouse, sockets, ledger, sportsbook, casino.
  */
 const ONLY =
   process.env.BENCH_ONLY?.split(',')
@@ -303,6 +314,10 @@ function rows(r: Results): Row[] {
     }
   } else if (wanted('sportsbook')) failed('sportsbook bets/s', 'sportsbook');
 
+  // issue 12 §4: rounds settled per second for a live table with 1,000 bettors, with 0 drift.
+  if (r.casino) out.push(...casinoRows(r.casino));
+  else if (wanted('casino')) failed('live table rounds/s', 'casino');
+
   if (r.bundles) {
     const b = r.bundles;
     const names = (g: typeof b.css) => g.files.map((f) => path.basename(f.file)).join(', ');
@@ -504,6 +519,12 @@ async function main(): Promise<number> {
   const badSportsbook = results.sportsbook?.runs.filter(sportsbookRunFailed) ?? [];
   if (badSportsbook.length)
     results.errors.sportsbook = badSportsbook
+      .map((x) => `${x.driver}: ${x.error ?? x.problems.join('; ')}`)
+      .join('\n');
+  await section('casino', measureCasinoLoad);
+  const badCasino = results.casino?.runs.filter(casinoRunFailed) ?? [];
+  if (badCasino.length)
+    results.errors.casino = badCasino
       .map((x) => `${x.driver}: ${x.error ?? x.problems.join('; ')}`)
       .join('\n');
   await section('wire', measureWireBytes);

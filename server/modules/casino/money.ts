@@ -5,8 +5,8 @@
 // (the database) refuses a stake the venue wallet cannot afford: the bet is then not written (41002).
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db.ts';
-import { LedgerError, transferIn } from '../ledger/ledger.ts';
-import { recordValidBet } from '../withdrawal/audit.ts';
+import { LedgerError, transferIn, transferManyIn } from '../ledger/ledger.ts';
+import { recordValidBet, recordValidBets } from '../withdrawal/audit.ts';
 import type { GamesCaller } from './context.ts';
 import { gamesError } from './errors.ts';
 
@@ -206,4 +206,62 @@ export async function settleGameBet(
   if (s.validBet > 0)
     await recordValidBet(tx, { memberId, venue: row.venue, betId: row.order_no, amount: s.validBet });
   return row;
+}
+
+/**
+ * settleGameBet for many bets at once inside the caller's transaction (a shared round's draw): one UPDATE marks
+ * the ones still open settled, one ledger statement pays them (transferManyIn: each pay transfer gm-pay:{orderNo}
+ * at most once), one statement posts their valid bets. A bet no longer open is left alone (not paid again).
+ * Answers the rows settled now.
+ */
+export async function settleGameBets(
+  tx: Queryable,
+  items: ReadonlyArray<{ bet: Pick<GameBetRow, 'id' | 'stake'>; settlement: Settlement }>,
+): Promise<GameBetRow[]> {
+  if (items.length === 0) return [];
+  const values = items.map(({ bet, settlement: s }) => {
+    if (!Number.isSafeInteger(s.payout) || s.payout < 0) throw new Error(`bad payout ${s.payout}`);
+    if (!Number.isSafeInteger(s.validBet) || s.validBet < 0) throw new Error(`bad valid bet ${s.validBet}`);
+    return {
+      id: String(bet.id),
+      status: s.status ?? statusOf(Number(bet.stake), s.payout),
+      payout: s.payout,
+      valid: s.validBet,
+      outcome: s.outcome ?? null,
+    };
+  });
+  const { rows } = await tx.query<GameBetRow>(
+    `UPDATE bets b SET status = u.status, payout = u.payout, valid_bet = u.valid, settled_at = now(),
+            detail = b.detail || jsonb_build_object('outcome', u.outcome)
+       FROM jsonb_to_recordset($1::jsonb) AS u(id bigint, status text, payout bigint, valid bigint, outcome jsonb)
+      WHERE b.id = u.id AND b.status = 'open'
+      RETURNING ${GAME_BET_COLUMNS.split(', ')
+        .map((c) => `b.${c}`)
+        .join(', ')}`,
+    [JSON.stringify(values)],
+  );
+  const paying = rows.filter((r) => Number(r.payout) > 0);
+  await transferManyIn(
+    tx,
+    paying.map((r) => ({
+      id: gamePayoutTransferId(r.order_no),
+      from: { kind: 'house' as const, venue: r.venue },
+      to: { memberId: Number(r.member_id), kind: 'venue' as const, venue: r.venue },
+      amount: Number(r.payout),
+      kind: r.status === 'void' ? 'bet_refund' : 'bet_payout',
+      memo: { orderNo: r.order_no, status: r.status },
+    })),
+  );
+  await recordValidBets(
+    tx,
+    rows
+      .filter((r) => Number(r.valid_bet) > 0)
+      .map((r) => ({
+        memberId: Number(r.member_id),
+        venue: r.venue,
+        betId: r.order_no,
+        amount: Number(r.valid_bet),
+      })),
+  );
+  return rows;
 }

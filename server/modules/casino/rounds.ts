@@ -10,7 +10,7 @@ import type { SharedRound } from '../../../src/protocol/games.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { GamesCtx } from './context.ts';
 import { newServerSeed } from './fair.ts';
-import { GAME_BET_COLUMNS, settleGameBet, type GameBetRow, type Settlement } from './money.ts';
+import { GAME_BET_COLUMNS, settleGameBets, type GameBetRow, type Settlement } from './money.ts';
 
 /** The schedules' common origin: 2026-01-01T00:00:00+08:00 (China time midnight). */
 export const ROUND_EPOCH_MS = Date.UTC(2025, 11, 31, 16, 0, 0);
@@ -130,12 +130,13 @@ export async function drawRound<R>(ctx: GamesCtx, id: string, rules: RoundRules<
       const key = String(b.member_id);
       byMember.set(key, [...(byMember.get(key) ?? []), b]);
     }
-    let settled = 0;
-    for (const b of bets) {
-      const s = rules.settle(b, result, byMember.get(String(b.member_id))!);
-      if (await settleGameBet(tx, b.id, s)) settled += 1;
-    }
-    return settled;
+    // Every bet of the round in three statements (settleGameBets), not three per bet: a table of a thousand
+    // bettors draws in one short transaction (npm run bench, "live table rounds/s").
+    const settled = await settleGameBets(
+      tx,
+      bets.map((b) => ({ bet: b, settlement: rules.settle(b, result, byMember.get(String(b.member_id))!) })),
+    );
+    return settled.length;
   });
 }
 

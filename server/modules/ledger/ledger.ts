@@ -291,6 +291,63 @@ export async function transferIn(tx: Queryable, req: TransferRequest): Promise<T
 }
 
 /**
+ * Many transfers inside the caller's transaction in ONE statement: each row is the same database function
+ * `ledger_transfer` as `transferIn` (the same checks, idempotency by id and refusal of a member account below
+ * zero, which aborts the statement and the caller's transaction). For settlements that pay hundreds of bets at
+ * once (a live table's draw). Posted transfers only. Answers the transfers in the order given.
+ */
+export async function transferManyIn(tx: Queryable, reqs: readonly TransferRequest[]): Promise<Transfer[]> {
+  if (reqs.length === 0) return [];
+  for (const req of reqs) {
+    validate(req);
+    if (req.pending) throw new LedgerError('invalid', 'transferManyIn posts; a pending transfer goes alone');
+  }
+  const items = reqs.map((req) => {
+    const from = refParts(req.from);
+    const to = refParts(req.to);
+    return {
+      id: req.id,
+      fm: from.memberId,
+      fk: from.kind,
+      fv: from.venue,
+      tm: to.memberId,
+      tk: to.kind,
+      tv: to.venue,
+      amount: req.amount,
+      kind: req.kind,
+      memo: req.memo ?? {},
+    };
+  });
+  let rows: Array<WriteRow & { ord: string | number }>;
+  try {
+    ({ rows } = await tx.query<WriteRow & { ord: string | number }>(
+      `SELECT u.ord, t.* FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id text, fm bigint, fk text, fv text,
+              tm bigint, tk text, tv text, amount bigint, kind text, memo jsonb)) WITH ORDINALITY AS u(id, fm, fk, fv,
+              tm, tk, tv, amount, kind, memo, ord)
+         CROSS JOIN LATERAL ledger_transfer(u.id, u.fm, u.fk, u.fv, u.tm, u.tk, u.tv, u.amount, u.kind, u.memo,
+              false, NULL, NULL) t
+        ORDER BY u.ord`,
+      [JSON.stringify(items)],
+    ));
+  } catch (err) {
+    if (isCheckViolation(err, 'ledger_member_not_negative'))
+      throw new LedgerError('insufficient', 'an account cannot afford it');
+    throw err;
+  }
+  const out: Transfer[] = [];
+  const pushes = [];
+  for (const [i, row] of rows.entries()) {
+    if (row.r_outcome === 'invalid') throw new LedgerError('invalid', 'a transfer needs two accounts');
+    if (row.r_outcome === 'conflict')
+      throw new LedgerError('idempotencyConflict', `transfer ${reqs[i]!.id} was made with other fields`);
+    out.push(written(row));
+    pushes.push(...pushesOf(row.r_pushes, reqs[i]!.kind));
+  }
+  await publishWithin(tx, pushes);
+  return out;
+}
+
+/**
  * Settles a pending transfer: posted (the held amount moves) or voided (it is released), at most once. Asking
  * again for the outcome it already has answers it; asking for the other is `notPending`.
  */

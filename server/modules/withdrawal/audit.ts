@@ -1,7 +1,7 @@
 import type { TurnoverAudit } from '../../../src/protocol/payout.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { SiteConfig } from '../site/config.ts';
-import { insertValidBet, selectAuditStart, selectTurnoverSums } from './repository.ts';
+import { insertValidBet, insertValidBets, selectAuditStart, selectTurnoverSums } from './repository.ts';
 
 // The turnover audit (issue 10 §3; docs/withdrawals.md "The audit").
 //
@@ -39,4 +39,15 @@ export async function recordValidBet(
   if (!Number.isSafeInteger(bet.amount) || bet.amount <= 0)
     throw new Error('a valid bet is a positive fen amount');
   return insertValidBet(q, bet);
+}
+
+/** recordValidBet for many settled bets at once (a live table's draw): one statement, each bet once. */
+export async function recordValidBets(
+  q: Queryable,
+  bets: ReadonlyArray<{ memberId: number; venue: string; betId: string; amount: number }>,
+): Promise<number> {
+  for (const b of bets)
+    if (!Number.isSafeInteger(b.amount) || b.amount <= 0)
+      throw new Error('a valid bet is a positive fen amount');
+  return insertValidBets(q, bets);
 }

@@ -331,6 +331,21 @@ export async function insertValidBet(
   return rows.length > 0;
 }
 
+/** Many settled bets' valid amounts in one statement (each counts once per venue and bet id). Answers how many were new. */
+export async function insertValidBets(
+  q: Queryable,
+  bets: ReadonlyArray<{ memberId: number; venue: string; betId: string; amount: number }>,
+): Promise<number> {
+  if (bets.length === 0) return 0;
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO valid_bets (member_id, venue, bet_id, amount)
+     SELECT m, v, b, a FROM jsonb_to_recordset($1::jsonb) AS u(m bigint, v text, b text, a bigint)
+     ON CONFLICT (venue, bet_id) DO NOTHING RETURNING id`,
+    [JSON.stringify(bets.map((b) => ({ m: b.memberId, v: b.venue, b: b.betId, a: b.amount })))],
+  );
+  return rows.length;
+}
+
 // ---- reconciliation ----------------------------------------------------------------------------------------
 
 /** Withdrawals whose ledger transfers do not match their state (checkWithdrawals). */
