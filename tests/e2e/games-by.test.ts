@@ -1,0 +1,167 @@
+// Fishing in the browser (issue 12 §1 "Fishing", §3, §4 "Browser tests"): a member opens the site's fishing
+// lobby, launches 捕鱼大亨 from the game grid (免转 on: the central balance moves into the venue wallet), and in
+// the embedded games page fires shots — by tapping a fish on the list, at a chosen cannon level, and with the
+// keyboard — sees each shot's stake and plain result, the venue wallet and the visit's net following, then finds
+// the shots in /mine/record/betRecord with the balance the site shows. At phone and desktop size, reduced motion,
+// axe-clean (the site and the games page in its frame).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
+import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
+import { formatFen } from '../../src/protocol/money.ts';
+import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
+import { ops } from '../support/ops.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const signMap = deriveSignMap(DEV_SIGNING_SECRET);
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'abc12345';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const group = signGroupOf(path);
+  const res = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      [HEADER.client]: 'web',
+      [HEADER.version]: API_VERSION,
+      [HEADER.site]: SITE_ID,
+      [HEADER.uuid]: '5f0c6a1e-0000-4000-8000-0000000e2eb1',
+      ...(group ? { [HEADER.signature]: signMap[group] } : {}),
+      ...(token ? { [HEADER.token]: token } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const env = (await res.json()) as { status_code: number; message: string; data: T };
+  if (env.status_code !== 6000) throw new Error(`${path}: ${env.status_code} ${env.message}`);
+  return env.data;
+}
+
+async function register(phone: string): Promise<string> {
+  await siteCall('/site/api/v1/user/sms/send', { countryCode: '86', phone, purpose: 'register' });
+  const code = (await ops(dataDir, 'sms', phone)).split('\t')[0]!.trim();
+  const auth = await siteCall<{ token: string }>('/site/api/v1/user/register', {
+    countryCode: '86',
+    phone,
+    smsCode: code,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  return auth.token;
+}
+
+async function axeIn(target: Page): Promise<string[]> {
+  await target.evaluate(AXE_SOURCE);
+  const results = (await target.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
+  )) as AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Client-side navigation, as a player follows a link. */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+const flat = (s: string | null) => (s ?? '').replace(/\s+/g, '');
+
+describe.each([
+  ['phone', PHONE, '13712342101'],
+  ['desktop', DESKTOP, '13712342102'],
+] as const)('fishing at %s size', (_size, viewport, phone) => {
+  it('launches 捕鱼大亨 from the lobby, fires shots, and finds them in the bet record with the balance', async () => {
+    const token = await register(phone);
+    expect(await ops(dataDir, 'credit', phone, '100', 'games-by-e2e')).toMatch(/credited 100\.00/);
+    // 免转 on: the launch moves the central balance into the venue wallet.
+    await siteCall('/fd/api/v1/wallet/autoTransfer', { enabled: true, requestId: `by-auto-${phone}` }, token);
+
+    const ctx = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await page.goto(baseUrl + '/user/login', { waitUntil: 'networkidle' });
+      await page.getByLabel('手机号码').fill(phone);
+      await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await expect.poll(() => page.getByRole('button', { name: '退出登录' }).count()).toBe(1);
+
+      // The fishing lobby's game grid: 捕鱼大亨 of the first fishing venue.
+      await go(page, '/game/fishing');
+      const grid = page.locator('.game-grid');
+      const tile = grid.getByRole('button', { name: /开始游戏：\s*捕鱼大亨/ });
+      await expect.poll(() => tile.count(), { timeout: 15_000 }).toBe(1);
+      await tile.click();
+      // The games page replaces the site in this tab (issue 12 §3), the credential leaves the address bar.
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+        .toMatch(/^\/sandbox\/venue\/[A-Z]+BY\/$/);
+      await expect.poll(() => new URL(page.url()).searchParams.get('token')).toBeNull();
+
+      // The games page: the venue wallet ¥100.00 (免转 moved it in).
+      const header = page.getByRole('banner');
+      await expect.poll(() => header.textContent().then(flat), { timeout: 20_000 }).toContain('¥100.00');
+      const sea = page.getByRole('img', { name: /海底鱼群/ });
+      await expect.poll(() => sea.count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByText('已按系统设置减弱动画').count()).toBe(1);
+
+      // A shot at 1.00 元 on the first fish of the list (a tap / click on its button).
+      await page.getByRole('radio', { name: '1.00 元' }).check();
+      const fishButtons = page.getByRole('button', { name: /^向.+开炮/ });
+      await expect.poll(() => fishButtons.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await fishButtons.first().click();
+      const shots = page.getByTestId('last-shots').getByRole('listitem');
+      await expect.poll(() => shots.count(), { timeout: 15_000 }).toBe(1);
+      expect(await shots.first().textContent()).toMatch(
+        /每炮 ¥1\.00，(命中，派彩 ¥\d+\.\d\d|未命中，派彩 ¥0\.00)/,
+      );
+
+      // The keyboard: focus on the list, an arrow, Enter: a second shot.
+      await fishButtons.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => shots.count(), { timeout: 15_000 }).toBe(2);
+
+      // Each shot's stake and payout as listed; the header's wallet follows: ¥100.00 − 2 × ¥1.00 + payouts.
+      const paid = (await shots.allTextContents()).map((t) => {
+        const m = /派彩 ¥(\d+)\.(\d\d)/.exec(t);
+        return Number(m![1]) * 100 + Number(m![2]);
+      });
+      const balance = 10_000 - 200 + paid.reduce((a, b) => a + b, 0);
+      await expect
+        .poll(() => header.textContent().then(flat), { timeout: 15_000 })
+        .toContain(`¥${formatFen(balance)}`);
+      expect(await axeIn(page)).toEqual([]);
+
+      // The bet record on the site: both shots, with the game's name and stake, settled.
+      await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
+      const rows = page.locator('.bet').filter({ hasText: '捕鱼大亨' });
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      for (const text of await rows.allTextContents()) {
+        expect(flat(text)).toContain('¥1.00');
+        expect(flat(text)).not.toContain('未结算');
+      }
+      expect(await axeIn(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
