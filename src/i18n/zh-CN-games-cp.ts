@@ -47,6 +47,7 @@ export const cpText = {
   odds: (odds100: number) => `赔率 ${(odds100 / 100).toFixed(2)}`,
   amount: '每注金额（元）',
   amountChips: [2, 10, 50, 100] as readonly number[],
+  amountChipsLabel: '快捷金额（元）',
   amountHint: (min: number, max: number) => `每注 ${min}–${max} 元，整数元`,
   picked: (n: number) => `已选 ${n} 注`,
   total: (fen: number) => `合计 ¥${yuan(fen)}`,
