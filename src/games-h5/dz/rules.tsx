@@ -59,7 +59,7 @@ export function Rules({ game }: { game: GameDef }) {
           </tr>
         </tbody>
       </table>
-      <table className="paylines">
+      <table className="payline-table">
         <caption>{r.paylines}</caption>
         <tbody>
           {PAYLINES.map((rows, i) => (
