@@ -28,11 +28,11 @@ export function schoolAt(game: FishGame, t: number, width: number, height: numbe
   const out: Sprite[] = [];
   const n = game.fish.length;
   game.fish.forEach((fish, i) => {
-    const lanes = i < 3 ? 2 : 1;
+    const lanes = i < 3 ? 3 : i < 6 ? 2 : 1;
     const size = Math.max(14, Math.min(width, height) * (0.035 + (0.09 * i) / Math.max(1, n - 1)));
     const speed = (width * BASE_SPEED) / (1 + i * 0.25);
     // The gap behind a fish before it comes round again: longer for the bigger ones.
-    const cycle = width + 4 * size + width * (0.2 + 0.35 * i);
+    const cycle = width + 4 * size + width * (0.1 + 0.25 * i);
     for (let lane = 0; lane < lanes; lane++) {
       const dir: 1 | -1 = (i + lane) % 2 === 0 ? 1 : -1;
       const offset = ((i * 7 + lane * 13) % 17) / 17;

@@ -11,7 +11,7 @@ import { fishName } from '../../../../src/i18n/zh-CN-games-by.ts';
 import type { ShootRequest, ShotResult } from '../../../../src/games-core/by/wire.ts';
 import { BusinessError, TransportError, type GamesClient } from '../../../../src/games-h5/api.ts';
 import { modules } from '../../../../src/games-h5/by/index.tsx';
-import { schoolAt } from '../../../../src/games-h5/by/school.ts';
+import { fishAt, REDUCED_MOTION_SPEED, schoolAt } from '../../../../src/games-h5/by/school.ts';
 import type { ShellPort } from '../../../../src/games-h5/game-module.ts';
 import type { PlayedRound } from '../../../../src/protocol/games.ts';
 
@@ -233,5 +233,29 @@ describe('fishing verify', () => {
     expect(fish.verify(round({ outcome: { ...outcome, game: 'nope' } })).ok).toBe(false);
     const hidden = fish.verify(round({ fair: { ...round().fair!, serverSeed: null } }));
     expect(hidden).toEqual({ ok: false, lines: ['服务器种子尚未公开，更换种子后可验证'] });
+  });
+});
+
+describe('the sea (display only)', () => {
+  it('every fish of every game crosses the screen within a minute, inside the sea, and a fish is found where it is', () => {
+    for (const code of ['fish-tycoon', 'deep-sea', 'golden-toad']) {
+      const table = fishGameOf(code)!;
+      const seen = new Set<string>();
+      for (let t = 0; t < 60; t += 0.5) {
+        for (const s of schoolAt(table, t, 390, 260)) {
+          seen.add(s.fish);
+          expect(s.x).toBeGreaterThanOrEqual(-s.size);
+          expect(s.x).toBeLessThanOrEqual(390 + s.size);
+          expect(s.y).toBeGreaterThan(0);
+          expect(s.y).toBeLessThan(260);
+        }
+      }
+      expect([...seen].sort()).toEqual(table.fish.map((f) => f.id).sort());
+    }
+    const sprites = schoolAt(fishGameOf('deep-sea')!, 3, 390, 260);
+    const one = sprites[0]!;
+    expect(fishAt(sprites, one.x, one.y)?.fish).toBe(one.fish);
+    expect(fishAt(sprites, -500, -500)).toBeNull();
+    expect(REDUCED_MOTION_SPEED).toBe(0.2);
   });
 });
