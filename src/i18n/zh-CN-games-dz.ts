@@ -60,9 +60,6 @@ export const SLOT_SYMBOLS: Readonly<Record<string, Readonly<Record<string, strin
 
 export const symbolName = (game: string, id: string): string => SLOT_SYMBOLS[game]?.[id] ?? id;
 
-/** One short mark per symbol for the reels' cells (the accessible name is the symbol's full name). */
-export const symbolMark = (game: string, id: string): string => symbolName(game, id).slice(0, 2);
-
 const percent = (fraction: number): string => `${(fraction * 100).toFixed(2)}%`;
 
 export const dzText = {
@@ -115,7 +112,7 @@ export const dzText = {
     winningCell: '（中奖）',
     lineWins: '本次旋转中奖',
     noLineWins: '本次旋转没有中奖线',
-    spinWin: (win: number) => `本次旋转赢得 ${money(win)}`,
+    spinWin: (win: number) => `派彩 ${money(win)}`,
     nextFree: (k: number, n: number) => `下一次免费旋转（${k} / ${n}）`,
     turning: '转动中',
     rowColumn: '行',

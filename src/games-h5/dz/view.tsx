@@ -20,7 +20,7 @@ import {
   type SpinResult,
 } from '../../games-core/dz/engine.ts';
 import { slotGameOf } from '../../games-core/dz/games.ts';
-import { dzText, symbolMark, symbolName } from '../../i18n/zh-CN-games-dz.ts';
+import { dzText, symbolName } from '../../i18n/zh-CN-games-dz.ts';
 import { newRequestId } from '../api.ts';
 import type { GameViewProps } from '../game-module.ts';
 import { slotInput, slotLogic, type SlotActor } from './compose.ts';
@@ -73,49 +73,56 @@ export function Reels({
   }
   return (
     <div className={turning ? 'reels turning' : 'reels'} onClick={turning ? onSkip : undefined}>
-      <table aria-label={t.reels(name)} aria-busy={turning} data-testid="reels">
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">{t.rowColumn}</th>
-            {grid.map((_, reel) => (
-              <th key={reel} scope="col">
-                {t.reelHeader(reel + 1)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: ROWS }, (_, row) => (
-            <tr key={row}>
-              <th scope="row" className="sr-only">
-                {t.rowHeader(t.rows[row]!)}
-              </th>
-              {grid.map((col, reel) => {
-                const id = col[row]!;
-                const won = hit.has(`${reel}:${row}`);
-                if (turning)
-                  return (
-                    <td key={reel} className="cell blank" aria-label={t.cell(reel + 1, row + 1, t.turning)}>
-                      <span aria-hidden="true" />
-                    </td>
-                  );
-                return (
-                  <td
-                    key={reel}
-                    className={`cell sym-${id}${won ? ' hit' : ''}`}
-                    aria-label={
-                      t.cell(reel + 1, row + 1, symbolName(slot.code, id)) + (won ? t.winningCell : '')
-                    }
-                    data-symbol={id}
-                  >
-                    <span aria-hidden="true">{symbolMark(slot.code, id)}</span>
-                  </td>
-                );
-              })}
-            </tr>
+      {/* An ARIA table of divs: a CSS grid of 5 × 3 cells; the headers are for assistive tech only. */}
+      <div
+        role="table"
+        aria-label={t.reels(name)}
+        aria-busy={turning}
+        data-testid="reels"
+        className="reel-grid"
+      >
+        <div role="row" className="sr-only">
+          <span role="columnheader">{t.rowColumn}</span>
+          {grid.map((_, reel) => (
+            <span key={reel} role="columnheader">
+              {t.reelHeader(reel + 1)}
+            </span>
           ))}
-        </tbody>
-      </table>
+        </div>
+        {Array.from({ length: ROWS }, (_, row) => (
+          <div role="row" key={row} className="reel-row">
+            <span role="rowheader" className="sr-only">
+              {t.rowHeader(t.rows[row]!)}
+            </span>
+            {grid.map((col, reel) => {
+              const id = col[row]!;
+              const won = hit.has(`${reel}:${row}`);
+              if (turning)
+                return (
+                  <span
+                    key={reel}
+                    role="cell"
+                    className="cell blank"
+                    aria-label={t.cell(reel + 1, row + 1, t.turning)}
+                  />
+                );
+              return (
+                <span
+                  key={reel}
+                  role="cell"
+                  className={`cell sym-${id}${won ? ' hit' : ''}`}
+                  aria-label={
+                    t.cell(reel + 1, row + 1, symbolName(slot.code, id)) + (won ? t.winningCell : '')
+                  }
+                  data-symbol={id}
+                >
+                  <span aria-hidden="true">{symbolName(slot.code, id)}</span>
+                </span>
+              );
+            })}
+          </div>
+        ))}
+      </div>
       {spin && !turning && spin.lineWins.length > 0 && (
         <svg
           className="paylines"
