@@ -214,7 +214,8 @@ export function TableList({
             <li key={t.table.code}>
               <strong>{t.table.name}</strong>{' '}
               <span className="muted">{left > 0 ? zrText.lobby.betting(left) : zrText.lobby.dealing}</span>
-              <span className="recent" aria-label={zrText.lobby.recent}>
+              <span className="recent">
+                <span className="sr-only">{zrText.lobby.recent}：</span>
                 {t.recent.map((w, i) => (
                   <span key={i} className={`dot w-${w}`}>
                     {zrText.winners[w as keyof typeof zrText.winners]}
@@ -325,21 +326,25 @@ function Table({ actor, game, client, shell }: GameViewProps & { actor: TableAct
           {view.table.picks.map((p) => {
             const placed = placedOn(p.pick);
             const onBoard = pending[p.pick] ?? 0;
+            const about = `zr-about-${p.pick}`;
             return (
-              <button
-                key={p.pick}
-                type="button"
-                className={`pick pick-${p.pick}`}
-                disabled={!open}
-                aria-label={T.betOn(zrText.picks[p.pick], zrText.pays[p.pick])}
-                onClick={() => actor.send({ type: 'table.add', pick: p.pick })}
-              >
-                <span className="name">{zrText.picks[p.pick]}</span>
-                <span className="pays">{zrText.pays[p.pick]}</span>
-                {onBoard > 0 && <span className="pending">{T.pending(onBoard)}</span>}
-                {placed > 0 && <span className="placed">{T.placed(placed)}</span>}
-                <span className="limits muted">{T.limits(p.min, p.max)}</span>
-              </button>
+              <div key={p.pick} className={`pick-cell pick-${p.pick}`} data-testid={`pick-${p.pick}`}>
+                <button
+                  type="button"
+                  className="pick"
+                  disabled={!open}
+                  aria-describedby={about}
+                  onClick={() => actor.send({ type: 'table.add', pick: p.pick })}
+                >
+                  <span className="name">{zrText.picks[p.pick]}</span>{' '}
+                  <span className="pays">{zrText.pays[p.pick]}</span>
+                </button>
+                <p id={about} className="about">
+                  {onBoard > 0 && <span className="pending">{T.pending(onBoard)} </span>}
+                  {placed > 0 && <span className="placed">{T.placed(placed)} </span>}
+                  <span className="limits muted">{T.limits(p.min, p.max)}</span>
+                </p>
+              </div>
             );
           })}
         </div>
