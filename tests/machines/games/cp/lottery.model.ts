@@ -348,7 +348,14 @@ export const lotteryModel: MachineModel<typeof lotteryMachine> = {
       events: FLOW,
       key,
       // Bound the graph: the play tab and amounts change nothing the flow branches on but the review's guard.
-      filterEvents: (s, e) => !(e.type === 'lottery.play' && s.context.play === 'sum'),
+      // (the root takes them everywhere; the graph offers them on the board only, and a tab once).
+      filterEvents: (s, e) => {
+        if (e.type === 'lottery.play' || e.type === 'lottery.amount')
+          return s.matches({ open: 'idle' }) && !(e.type === 'lottery.play' && s.context.play === 'sum');
+        // A second pick only beside the first (one order of two picks is enough for the ticket's shape).
+        if (e.type === 'lottery.toggle' && e['pick'] === '10') return s.context.picks.length > 0;
+        return true;
+      },
     },
   ],
   harness: {
