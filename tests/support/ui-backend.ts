@@ -40,6 +40,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Seeds the embedded database of `dataDir` and runs `data` on it (tests/support/ui-backend-data.ts). */
+async function prepareData(dataDir: string, data: readonly string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/ui-backend-data.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', UI_BACKEND_SQL: JSON.stringify(data) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the test data could not be written (exit ${code}):\n${output}`);
+}
+
 const READY = /ready at (http:\/\/\S+?)\/? /;
 
 export class UiBackend {
@@ -55,9 +68,14 @@ export class UiBackend {
     private readonly child: ChildProcess,
   ) {}
 
-  /** Starts the server on a free port with a fresh embedded database (demo content seeded). */
-  static async start(): Promise<UiBackend> {
+  /**
+   * Starts the server on a free port with a fresh embedded database (demo content seeded), plus `data`: SQL
+   * statements for what a test needs and the demo seed lacks (e.g. a venue with more games than a page holds),
+   * run on the seeded database before the server opens it.
+   */
+  static async start(options: { data?: readonly string[] } = {}): Promise<UiBackend> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'qp-ui-'));
+    if (options.data?.length) await prepareData(dataDir, options.data);
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
