@@ -1,8 +1,8 @@
 // Fishing in the browser (issue 12 §1 "Fishing", §3, §4 "Browser tests"): a member opens the site's fishing
 // lobby, launches 捕鱼大亨 from the game grid (免转 on: the central balance moves into the venue wallet), and in
 // the embedded games page fires shots — by tapping a fish on the list, at a chosen cannon level, and with the
-// keyboard — sees each shot's stake and plain result, the venue wallet and the visit's net following, then finds
-// the shots in /mine/record/betRecord with the balance the site shows. At phone and desktop size, reduced motion,
+// keyboard — sees each shot's stake and plain result, the venue wallet following, the rules' RTP and pay table,
+// both shots recomputed from the revealed seed in the verify tab, then finds the shots in /mine/record/betRecord with the balance the site shows. At phone and desktop size, reduced motion,
 // axe-clean (the site and the games page in its frame).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -86,7 +86,7 @@ describe.each([
   ['phone', PHONE, '13712342101'],
   ['desktop', DESKTOP, '13712342102'],
 ] as const)('fishing at %s size', (_size, viewport, phone) => {
-  it('launches 捕鱼大亨 from the lobby, fires shots, and finds them in the bet record with the balance', async () => {
+  it('launches 捕鱼大亨 from the lobby, fires shots, reads the rules, verifies both shots, and finds them in the bet record', async () => {
     const token = await register(phone);
     expect(await ops(dataDir, 'credit', phone, '100', 'games-by-e2e')).toMatch(/credited 100\.00/);
     // 免转 on: the launch moves the central balance into the venue wallet.
@@ -148,6 +148,22 @@ describe.each([
       await expect
         .poll(() => header.textContent().then(flat), { timeout: 15_000 })
         .toContain(`¥${formatFen(balance)}`);
+      expect(await axeIn(page)).toEqual([]);
+
+      // The rules: the RTP and the pay table with each fish's hit probability.
+      await page.getByRole('tab', { name: '规则' }).click();
+      await expect
+        .poll(() => page.getByText(/理论返还率（RTP）均为 96 %/).count(), { timeout: 10_000 })
+        .toBe(1);
+      const table = page.getByRole('table', { name: '鱼种与赔付' });
+      expect(flat(await table.getByRole('row').nth(1).textContent())).toBe('小丑鱼×248.00%');
+      expect(await axeIn(page)).toEqual([]);
+
+      // Fairness: reveal the seed; both shots recomputed in the browser agree with the record.
+      await page.getByRole('tab', { name: '公平验证' }).click();
+      await page.getByRole('button', { name: '更换种子（公开当前种子）' }).click();
+      await expect.poll(() => page.getByText('重新计算结果与记录一致').count(), { timeout: 15_000 }).toBe(2);
+      expect(await page.getByText(/^随机数 \d+，命中阈值 \d+（小于阈值即命中）$/).count()).toBe(2);
       expect(await axeIn(page)).toEqual([]);
 
       // The bet record on the site: both shots, with the game's name and stake, settled.
