@@ -245,7 +245,7 @@ function AmountBar({ lottery }: { lottery: LotteryRef }) {
             aria-pressed={amount === y * 100}
             onClick={() => set(String(y))}
           >
-            {y}
+            {T.chip(y)}
           </button>
         ))}
       </div>

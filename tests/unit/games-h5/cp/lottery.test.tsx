@@ -192,7 +192,7 @@ describe('lottery page', () => {
     expect((screen.getByRole('button', { name: '投注' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(input, '20000');
     expect((screen.getByRole('button', { name: '投注' }) as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: '50' }));
+    await user.click(screen.getByRole('button', { name: '50 元' }));
     expect((screen.getByRole('button', { name: '投注' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
