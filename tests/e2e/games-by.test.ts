@@ -1,9 +1,9 @@
 // Fishing in the browser (issue 12 §1 "Fishing", §3, §4 "Browser tests"): a member opens the site's fishing
-// lobby, launches 捕鱼大亨 from the game grid (免转 on: the central balance moves into the venue wallet), and in
-// the embedded games page fires shots — by tapping a fish on the list, at a chosen cannon level, and with the
-// keyboard — sees each shot's stake and plain result, the venue wallet following, the rules' RTP and pay table,
-// both shots recomputed from the revealed seed in the verify tab, then finds the shots in /mine/record/betRecord with the balance the site shows. At phone and desktop size, reduced motion,
-// axe-clean (the site and the games page in its frame).
+// lobby, launches 捕鱼大亨 from the game grid (免转 on: the central balance moves into the venue wallet); the
+// games page (which takes the tab) fires shots — by clicking a fish in the list at a chosen cannon level, and with
+// the keyboard — and shows each shot's stake and plain result with the header's venue wallet following; the rules
+// tab states the RTP and pay table; the verify tab reveals the seed and recomputes both shots in the browser; the
+// site's /mine/record/betRecord lists both shots settled. At phone and desktop size, reduced motion, axe-clean.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
