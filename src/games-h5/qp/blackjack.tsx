@@ -35,7 +35,11 @@ export function BlackjackTable({ game, client, shell }: GameViewProps) {
                 <span className="qp-badge">{J.total(view.dealer.total, false)}</span>
               )}
             </h3>
-            <CardRow who={J.dealer} cards={view.dealer.cards} total={open ? 2 : view.dealer.cards.length} />
+            <CardRow
+              label={qpText.cards.list(J.dealer)}
+              cards={view.dealer.cards}
+              total={open ? 2 : view.dealer.cards.length}
+            />
           </section>
           <ul className="qp-seats">
             {view.hands.map((h, i) => {
@@ -51,7 +55,7 @@ export function BlackjackTable({ game, client, shell }: GameViewProps) {
                     {who}
                     <span className="qp-badge">{J.total(h.total, h.soft)}</span>
                   </h3>
-                  <CardRow who={who} cards={h.cards} />
+                  <CardRow label={who} cards={h.cards} />
                   <p className="qp-seat-line">
                     {h.doubled && <span>{J.doubled}</span>}
                     {h.result && <span>{J.result[h.result]}</span>}

@@ -30,7 +30,7 @@ function Seat({ view, seat }: { view: BullView; seat: BullView['seats'][number] 
         {name}
         {banker && <span className="qp-badge">{`${B.banker} ×${view.multiplier}`}</span>}
       </h3>
-      <CardRow who={name} cards={seat.cards} total={BULL_CARDS} />
+      <CardRow label={qpText.cards.list(name)} cards={seat.cards} total={BULL_CARDS} />
       <p className="qp-seat-line">
         {seat.grab !== null && <span>{B.grabbed(seat.grab)}</span>}
         {seat.bet !== null && seat.bet > 0 && <span>{B.betOf(seat.bet)}</span>}

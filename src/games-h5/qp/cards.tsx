@@ -5,10 +5,12 @@ import { qpText } from '../../i18n/zh-CN-games-qp.ts';
 
 export function CardFace({ card }: { card: Card }) {
   return (
-    <li className={`qp-card${isRed(card) ? ' red' : ''}`} role="img" aria-label={cardName(card)}>
-      <span aria-hidden="true">
-        {faceOf(card)}
-        {SUIT_SYMBOLS[suitOf(card)]}
+    <li className={`qp-card${isRed(card) ? ' red' : ''}`}>
+      <span role="img" aria-label={cardName(card)}>
+        <span aria-hidden="true">
+          {faceOf(card)}
+          {SUIT_SYMBOLS[suitOf(card)]}
+        </span>
       </span>
     </li>
   );
@@ -16,17 +18,19 @@ export function CardFace({ card }: { card: Card }) {
 
 export function CardBack() {
   return (
-    <li className="qp-card back" role="img" aria-label={qpText.cards.hidden}>
-      <span aria-hidden="true">🂠</span>
+    <li className="qp-card back">
+      <span role="img" aria-label={qpText.cards.hidden}>
+        <span aria-hidden="true">🂠</span>
+      </span>
     </li>
   );
 }
 
-/** A row of cards (face-down ones after the shown ones, up to `total`). */
-export function CardRow({ who, cards, total }: { who: string; cards: readonly Card[]; total?: number }) {
+/** A row of cards named `label` (face-down ones after the shown ones, up to `total`). */
+export function CardRow({ label, cards, total }: { label: string; cards: readonly Card[]; total?: number }) {
   const hidden = Math.max(0, (total ?? cards.length) - cards.length);
   return (
-    <ul className="qp-cards" aria-label={qpText.cards.list(who)}>
+    <ul className="qp-cards" aria-label={label}>
       {cards.map((c) => (
         <CardFace key={c} card={c} />
       ))}
