@@ -149,7 +149,6 @@ export const dzText = {
     mismatch: '重算结果与记录不一致',
     notSlot: '不是本游戏的注单',
     notRevealed: '服务器种子尚未公开：更换种子后即可验证本局',
-    ok: '重算结果与记录一致',
   },
   errors: {
     invalidLineBet: '每线投注无效，请重新选择',

@@ -186,6 +186,13 @@ describe.each([
       expect(await frame.getByRole('table', { name: /赔付表/ }).count()).toBe(1);
       expect(await axeIn(frame)).toEqual([]);
 
+      // Fairness: reveal the seed; both spins recomputed in the browser agree with the record.
+      await frame.getByRole('tab', { name: '公平验证' }).click();
+      await frame.getByRole('button', { name: '更换种子（公开当前种子）' }).click();
+      await expect.poll(() => frame.getByText('重新计算结果与记录一致').count(), { timeout: 15_000 }).toBe(2);
+      expect(await frame.getByText(/^停止位置：/).count()).toBe(2);
+      expect(await axeIn(frame)).toEqual([]);
+
       // The bet record on the site: both spins, with the game's name and stake.
       await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
       for (const r of rounds) {

@@ -39,7 +39,8 @@ export function verify(round: PlayedRound): Verification {
   lines.push(v.payout(o.payout, o.stake));
   // The bet record must also say what the spin staked and paid.
   const paidOk = round.payout === o.payout && round.stake === o.stake;
+  // The shell says the verdict; a mismatch is also named here.
   const ok = check.ok && paidOk;
-  lines.push(ok ? v.ok : v.mismatch);
+  if (!ok) lines.push(v.mismatch);
   return { ok, lines };
 }

@@ -281,7 +281,8 @@ describe('slots verify', () => {
     expect(v.lines[0]).toBe(`停止位置：${o.base.stops.join(', ')}`);
     expect(v.lines[1]).toMatch(/^画面：上：/);
     expect(v.lines.filter((l) => l.startsWith('免费旋转 '))).toHaveLength(10);
-    expect(v.lines.at(-1)).toBe('重算结果与记录一致');
+    expect(v.lines.at(-1)).toBe(`派彩 ¥${(o.payout / 100).toFixed(2)}（投注 ¥2.00）`);
+    expect(v.lines).not.toContain('重算结果与记录不一致');
   });
 
   it('says so when the record does not match, or the seed is not revealed yet', () => {
