@@ -43,7 +43,6 @@ export const byText = {
   yuan,
   money: (fen: number) => `¥${yuan(fen)}`,
   view: {
-    sea: '鱼群',
     canvasLabel: (n: number) => `海底鱼群，屏幕上有 ${n} 条鱼；可在下方列表中选择目标开炮`,
     fishList: '屏幕上的鱼（方向键选择，回车或空格开炮）',
     fishButton: (name: string, multiplier: number, count: number) =>
@@ -62,12 +61,10 @@ export const byText = {
     firing: '开炮中…',
     ready: '点击或轻触鱼开炮，每次一炮',
     stakeLine: (fen: number) => `每炮 ¥${yuan(fen)}`,
-    refused: '射击未成功',
     noFunds: '场馆余额不足，请先转入',
     failed: '网络异常，射击结果未知',
     retry: '重试（同一炮，不会重复扣款）',
     dismiss: '知道了',
-    tooFast: '开炮太快了，请稍候再试',
     slowMotion: '已按系统设置减弱动画',
   },
   rules: {
