@@ -79,6 +79,7 @@ export const zrText = {
       fen > 0 ? `本局净赢 ${yuan(fen)} 元` : fen < 0 ? `本局净输 ${yuan(-fen)} 元` : '本局不输不赢',
     limits: (min: number, max: number) => `限额 ${yuan(min)} – ${yuan(max)} 元`,
     history: '牌桌历史',
+    lastRound: '上局结果',
     historyCaption: '最近的牌局：局号、结果、牌与公开的种子',
     historyCols: { no: '局号', result: '结果', cards: '牌', seed: '服务器种子' },
     bigRoad: '大路',

@@ -328,6 +328,42 @@ describe('many players on one table (issue 12 §4 concurrency)', () => {
   });
 });
 
+describe('bets racing the draw', () => {
+  it('bets sent as the round closes are either settled with it or refused 41005: none is left open', async () => {
+    nextRound();
+    const no = roundNo();
+    const id = roundIdOf(VENUE, BAC, no);
+    const players = await Promise.all(Array.from({ length: 60 }, () => bettor(100_000)));
+    // The bettors' clock a millisecond before the close; the sweep's at the close (two nodes, one instant).
+    const lastMs: GamesCtx = { db: t.db, now: () => opensAtOf(ZR_SCHEDULE, no) + ZR_SCHEDULE.bettingMs - 1 };
+    const atClose: GamesCtx = { db: t.db, now: () => opensAtOf(ZR_SCHEDULE, no) + ZR_SCHEDULE.bettingMs };
+    const outcomes = await Promise.allSettled([
+      ...players.map((c) =>
+        placeBets(
+          lastMs,
+          c,
+          { game: BAC, roundId: id, requestId: requestId(), bets: [{ pick: 'player', stake: 1_000 }] },
+          (fn) => withStake(lastMs, c, fn),
+        ),
+      ),
+      sweepZr(atClose),
+      sweepZr(atClose),
+    ]);
+    await sweepZr(atClose);
+    for (const o of outcomes.slice(0, players.length))
+      if (o.status === 'rejected') expect((o.reason as ApiError).code).toBe(GAMES_CODE.bettingClosed);
+    const { rows } = await t.db.query<{ open: string; n: string }>(
+      `SELECT count(*) FILTER (WHERE status = 'open') AS open, count(*) AS n FROM bets WHERE round_id = $1`,
+      [id],
+    );
+    expect(Number(rows[0]!.open)).toBe(0);
+    expect(Number(rows[0]!.n)).toBe(
+      outcomes.slice(0, players.length).filter((o) => o.status === 'fulfilled').length,
+    );
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+  });
+});
+
 describe('the native API', () => {
   const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
     t.call({

@@ -312,7 +312,7 @@ function Table({ actor, game, client, shell }: GameViewProps & { actor: TableAct
           <Deal result={shownResult} />
         ) : last ? (
           <div className="zr-last">
-            <p className="muted">{T.history}</p>
+            <p className="muted">{T.lastRound}</p>
             <Deal result={last.result as ZrResult} />
           </div>
         ) : null}
