@@ -3,7 +3,7 @@
 // the round once (the sweep, even for players who left), payouts and valid bets case by case, idempotency, the
 // refusals, seed verification, and many players on one table at once with the ledger balanced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedHashOf } from '../../server/../src/games-core/fair.ts';
+import { seedHashOf } from '../../src/games-core/fair.ts';
 import { drawZr, settleMemberBets, ZR_SCHEDULE, type ZrResult } from '../../src/games-core/zr/table.ts';
 import { ZR_PATH, type ZrBetRequest } from '../../src/games-core/zr/wire.ts';
 import { GAMES_API, GAMES_CODE } from '../../src/protocol/games.ts';
