@@ -6,6 +6,7 @@
 // once), concurrency (hundreds of spins at once from many players, the ledger checked) and the seed
 // verification (every spin recomputed from the revealed seed).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { settleGameBet } from '../../server/modules/casino/money.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.ts';
 import {
   evaluate,
@@ -271,6 +272,30 @@ describe('idempotency', () => {
     expect((await spin(token, { ...body, game: 'gem-rush' })).status_code).toBe(GAMES_CODE.notFound);
     // The nonce of every replay was given back: the next spin uses the next nonce.
     expect((await games(token, 'GET', '/seed')).data.nonce).toBe(answers[0]!.data.fair.nonce + 1);
+  });
+});
+
+describe('settlement', () => {
+  it('a settlement run again on a settled spin (twice, at once) changes nothing', async () => {
+    const { token } = await atVenue(10_000);
+    const r = (await spin(token, { requestId: rid(), game: 'fortune-god', lineBet: 10 }))
+      .data as SpinResponse;
+    const { rows } = await t.db.query<{ id: string; payout: string; status: string }>(
+      'SELECT id, payout, status FROM bets WHERE order_no = $1',
+      [r.orderNo],
+    );
+    const again = await Promise.all(
+      [1, 2].map(() =>
+        t.db.transaction((tx) => settleGameBet(tx, rows[0]!.id, { payout: 999_999, validBet: 200 })),
+      ),
+    );
+    expect(again).toEqual([null, null]);
+    expect(await balanceOf(token)).toBe(r.balance);
+    const { rows: after } = await t.db.query<{ payout: string; status: string }>(
+      'SELECT payout, status FROM bets WHERE order_no = $1',
+      [r.orderNo],
+    );
+    expect(after[0]).toEqual({ payout: rows[0]!.payout, status: rows[0]!.status });
   });
 });
 

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import type { SpinRequest, SpinResponse } from '../../../src/games-core/dz/wire.ts';
 import { GAMES_CODE, type InsufficientData } from '../../../src/protocol/games.ts';
 
@@ -175,7 +175,7 @@ export const spinMachine = setup({
     },
     /** One spin's stops, line wins and scatter are shown with its stake and win. */
     showing: {
-      always: { guard: ({ context }) => !(context.shown < freeSpinsOf(context)), target: 'idle' },
+      always: { guard: not('moreFree'), target: 'idle' },
       on: {
         next: [
           { guard: 'still', target: 'showing', reenter: true, actions: 'nextSpin' },
