@@ -152,6 +152,7 @@ describe.each([
           await frame.getByRole('list', { name: '电脑 1的牌' }).getByRole('img', { name: '暗牌' }).count(),
         ).toBe(5);
         expect(await frame.getByRole('timer').textContent()).toMatch(/^剩余 \d+ 秒$/);
+        await page.screenshot({ path: `tests/e2e/screenshots/games-qp-${code}-${_size}-grab.png` });
         await frame.getByRole('button', { name: '不抢' }).click();
         const bets = frame.getByRole('group', { name: '下注倍数' });
         await expect
@@ -164,11 +165,16 @@ describe.each([
         await expect.poll(() => dealer.getByRole('img').count(), { timeout: 15_000 }).toBeGreaterThan(1);
         const actions = frame.getByRole('group', { name: '你的操作' });
         if ((await result.count()) === 0) {
+          await page.screenshot({ path: `tests/e2e/screenshots/games-qp-${code}-${_size}-play.png` });
           expect(await dealer.getByRole('img', { name: '暗牌' }).count()).toBe(1);
           await actions.getByRole('button', { name: '停牌' }).click();
         }
       }
       await expect.poll(() => result.count(), { timeout: 15_000 }).toBe(1);
+      await page.screenshot({
+        path: `tests/e2e/screenshots/games-qp-${code}-${_size}-result.png`,
+        fullPage: true,
+      });
 
       // What the server recorded; the page's result and the header follow it.
       await expect.poll(() => venueToken.length).toBeGreaterThan(0);

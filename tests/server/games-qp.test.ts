@@ -243,7 +243,7 @@ describe('抢庄牛牛', () => {
   });
 
   it('hundreds of players at once: every hand settles once and the ledger balances', async () => {
-    const players = await Promise.all(Array.from({ length: 120 }, () => qpPlayer()));
+    const players = await Promise.all(Array.from({ length: 200 }, () => qpPlayer()));
     const views = await Promise.all(players.map((p) => bullStart(p, 10)));
     expect(views.every((v) => v.status_code === CODE.success)).toBe(true);
     await Promise.all(players.map((p, i) => grab(p, views[i]!.data.handId, i % 5)));

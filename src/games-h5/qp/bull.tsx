@@ -100,12 +100,18 @@ export function BullTable({ game, client, shell }: GameViewProps) {
             )}
           </p>
           {open && view.deadline && <Countdown deadline={view.deadline} now={shell.serverNow} />}
+          {/* The player's seat, then the choices (within reach on a phone), then the computers. */}
           <ul className="qp-seats">
-            {view.seats.map((s) => (
-              <Seat key={s.seat} view={view} seat={s} />
-            ))}
+            <Seat view={view} seat={view.seats[BULL_PLAYER]!} />
           </ul>
           {open && <Choices table={table} view={view} />}
+          <ul className="qp-seats">
+            {view.seats
+              .filter((s) => s.seat !== BULL_PLAYER)
+              .map((s) => (
+                <Seat key={s.seat} view={view} seat={s} />
+              ))}
+          </ul>
           {view.phase === 'done' && (
             <Result
               net={view.net!}
