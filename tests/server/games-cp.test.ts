@@ -361,3 +361,110 @@ describe('a player who leaves loses nothing (issue 12 §3)', () => {
     ]);
   });
 });
+
+describe('bad input (the brief: a coded error, never a 5xx)', () => {
+  it('malformed queries and tickets answer 10003 or a 41xxx code with the envelope', async () => {
+    const { token, venue } = await atLottery(t, 10_000);
+    const id = roundId(venue, 'k3', openNo('k3'));
+    const junk: unknown[] = [
+      null,
+      0,
+      -1,
+      1.5,
+      1e30,
+      '',
+      'x'.repeat(300),
+      [],
+      {},
+      true,
+      '<script>',
+      '10; DROP',
+    ];
+    const queries = [
+      ...junk.map((j) => `/cp/state?game=${encodeURIComponent(String(j))}`),
+      ...junk.map((j) => `/cp/tickets?game=k3&roundId=${encodeURIComponent(String(j))}`),
+      '/cp/lotteries?x=1',
+      '/cp/state?game=k3&game=ssc',
+    ];
+    const bodies: unknown[] = [
+      ...junk,
+      ...junk.map((j) => ({
+        game: j,
+        roundId: id,
+        picks: [{ requestId: rid(), play: 'bs', pick: 'big', stake: 100 }],
+      })),
+      ...junk.map((j) => ({
+        game: 'k3',
+        roundId: j,
+        picks: [{ requestId: rid(), play: 'bs', pick: 'big', stake: 100 }],
+      })),
+      ...junk.map((j) => ({ game: 'k3', roundId: id, picks: j })),
+      ...junk.map((j) => ({
+        game: 'k3',
+        roundId: id,
+        picks: [{ requestId: j, play: 'bs', pick: 'big', stake: 100 }],
+      })),
+      ...junk.map((j) => ({
+        game: 'k3',
+        roundId: id,
+        picks: [{ requestId: rid(), play: j, pick: 'big', stake: 100 }],
+      })),
+      ...junk.map((j) => ({
+        game: 'k3',
+        roundId: id,
+        picks: [{ requestId: rid(), play: 'bs', pick: j, stake: 100 }],
+      })),
+      ...junk.map((j) => ({
+        game: 'k3',
+        roundId: id,
+        picks: [{ requestId: rid(), play: 'bs', pick: 'big', stake: j }],
+      })),
+      {
+        game: 'k3',
+        roundId: id,
+        picks: Array.from({ length: 51 }, () => ({ requestId: rid(), play: 'bs', pick: 'big', stake: 100 })),
+      },
+      {
+        game: 'k3',
+        roundId: `${venue}:k3:999999999999`,
+        picks: [{ requestId: rid(), play: 'bs', pick: 'big', stake: 100 }],
+      },
+      {
+        game: 'k3',
+        roundId: id,
+        picks: [{ requestId: rid(), play: 'bs', pick: 'big', stake: 100, extra: 1 }],
+      },
+    ];
+    const answers = [
+      ...(await Promise.all(
+        queries.map((q) =>
+          t.app.inject({
+            method: 'GET',
+            url: `/sandbox/games/api${q}`,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        ),
+      )),
+      ...(await Promise.all(
+        bodies.map((b) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/sandbox/games/api/cp/tickets',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(b),
+          }),
+        ),
+      )),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBeLessThan(500);
+      const body = res.json() as { status_code: number; message: string };
+      expect(typeof body.message).toBe('string');
+      expect(
+        body.status_code === CODE.validation || (body.status_code >= 41001 && body.status_code <= 41009),
+        res.body,
+      ).toBe(true);
+    }
+    expect((await games(t, token, 'GET', '/session')).data).toMatchObject({ balance: 10_000, pending: 0 });
+  });
+});
