@@ -134,6 +134,8 @@ export const dzText = {
     payTable: '赔付表（线奖按每线投注的倍数，分散奖按总投注的倍数）',
     symbol: '符号',
     ofAKind: (n: number) => `${n} 个`,
+    times: (n: number) => `×${n}`,
+    lineBets: (list: string) => `每线投注：${list}`,
     scatterRow: (scatter: string) => `${scatter}（任意位置）`,
     paylines: '支付线（每轴经过的行：上/中/下）',
     line: (n: number) => `第 ${n} 线`,

@@ -19,9 +19,7 @@ export function Rules({ game }: { game: GameDef }) {
       </p>
       <p>{r.rtpHow}</p>
       <p>{r.layout(LINES)}</p>
-      <p>
-        {dzText.view.lineBet}：{LINE_BETS.map((b) => dzText.money(b)).join(' / ')}
-      </p>
+      <p>{r.lineBets(LINE_BETS.map((b) => dzText.money(b)).join(' / '))}</p>
       <p>{r.lines}</p>
       <p>{r.wild(name(WILD))}</p>
       <p>{r.scatter(name(SCATTER), SCATTER_TRIGGER)}</p>
@@ -44,7 +42,7 @@ export function Rules({ game }: { game: GameDef }) {
                 {name(id)}
               </th>
               {pays.map((p, i) => (
-                <td key={i}>×{p}</td>
+                <td key={i}>{r.times(p)}</td>
               ))}
             </tr>
           ))}
@@ -54,7 +52,7 @@ export function Rules({ game }: { game: GameDef }) {
               {r.scatterRow(name(SCATTER))}
             </th>
             {slot.scatterPays.map((p, i) => (
-              <td key={i}>×{p}</td>
+              <td key={i}>{r.times(p)}</td>
             ))}
           </tr>
         </tbody>
