@@ -2,7 +2,7 @@
 // from its revealed seed with the same games-core code the server drew it with (client seed = the period's round
 // id, nonce 0), compared with the stored draw, and the seed checked against the hash shown before the period.
 import { seedHashOf } from '../../games-core/fair.ts';
-import { engineOf, type LotteryResult } from '../../games-core/cp/plays.ts';
+import { engineOf, resultDigits, type LotteryResult } from '../../games-core/cp/plays.ts';
 import { cpText } from '../../i18n/zh-CN-games-cp.ts';
 import type { PlayedRound } from '../../protocol/games.ts';
 import type { Verification } from '../game-module.ts';
@@ -21,7 +21,11 @@ export function verify(round: PlayedRound): Verification {
     nonce: fair.nonce,
   });
   const stored = round.outcome;
-  const same = engine.isResult(stored) && JSON.stringify(stored) === JSON.stringify(again);
+  // Compared by value: the stored draw comes back from jsonb, whose key order is not the engine's.
+  const same =
+    engine.isResult(stored) &&
+    stored.sum === again.sum &&
+    resultDigits(stored).join(',') === resultDigits(again).join(',');
   const lines = [
     hashOk ? V.hashOk : V.hashBad,
     'dice' in again ? V.dice(again.dice) : V.digits(again.digits),

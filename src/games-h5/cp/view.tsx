@@ -128,7 +128,7 @@ function DrawFigure({ result }: { result: LotteryResult | null }) {
   const digits = resultDigits(result);
   const label = 'dice' in result ? T.diceLabel(digits) : T.digitsLabel(digits);
   return (
-    <p className="cp-draw" aria-label={label} data-testid="cp-draw">
+    <p className="cp-draw" role="img" aria-label={label} data-testid="cp-draw">
       {digits.map((d, i) => (
         <span key={i} className="cp-ball" aria-hidden="true">
           {d}
