@@ -7,7 +7,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fairStream } from '../../../../src/games-core/fair.ts';
 import { bjShoe, replayBj } from '../../../../src/games-core/qp/blackjack.ts';
-import { dealBull, settleBull } from '../../../../src/games-core/qp/bull.ts';
+import {
+  BULL_BETS,
+  BULL_GRABS,
+  BULL_MAX_LOSS_UNITS,
+  dealBull,
+  settleBull,
+} from '../../../../src/games-core/qp/bull.ts';
+import { BJ_DEALER_STANDS, BJ_DECKS } from '../../../../src/games-core/qp/blackjack.ts';
+import { BJ_DECISION_MS, BULL_BET_MS, BULL_GRAB_MS } from '../../../../src/games-core/qp/wire.ts';
 import type { BjView, BullView } from '../../../../src/games-core/qp/views.ts';
 import { bjRecord, bullRecord } from '../../../../src/games-core/qp/views.ts';
 import { BusinessError } from '../../../../src/games-h5/api.ts';
@@ -299,6 +307,20 @@ describe('rules (issue 12 §2: how it pays and its return to player)', () => {
     expect(rows[6]).toContain('五小牛');
     expect(rows[6]).toContain('×5');
     expect(screen.getByTestId('qp-rtp').textContent).toContain('返还率 100%');
+  });
+  it("the rules state the engine's figures: timers, the stake reserve, bases, bets", () => {
+    const { container } = render(<Bull.Rules game={BULL_GAME} />);
+    const text = container.textContent ?? '';
+    expect(text).toContain(`在 ${BULL_GRAB_MS / 1000} 秒内选择不抢或抢 1–${Math.max(...BULL_GRABS)} 倍`);
+    expect(text).toContain(
+      `闲家在 ${BULL_BET_MS / 1000} 秒内选择 ${BULL_BETS.slice(0, -1).join('、')} 或 ${BULL_BETS.at(-1)} 倍`,
+    );
+    expect(text).toContain(`（${BULL_MAX_LOSS_UNITS} × 底注）`);
+    cleanup();
+    const bj = render(<Bj.Rules game={BJ_GAME} />).container.textContent ?? '';
+    expect(bj).toContain(`每次操作有 ${BJ_DECISION_MS / 1000} 秒`);
+    expect(bj).toContain(`${BJ_DECKS} 副牌`);
+    expect(bj).toContain(`${BJ_DEALER_STANDS} 点（含软 ${BJ_DEALER_STANDS}）停牌`);
   });
   it('二十一点: 3:2, RTP 99.56 %', () => {
     render(<Bj.Rules game={BJ_GAME} />);
