@@ -18,6 +18,10 @@ export const zrText = {
     'player-pair': '闲对',
     dragon: '龙',
     tiger: '虎',
+    'dragon-odd': '龙单',
+    'dragon-even': '龙双',
+    'tiger-odd': '虎单',
+    'tiger-even': '虎双',
   } satisfies Record<ZrPick, string>,
   /** How each pick pays, as the board and the rules write it. */
   pays: {
@@ -28,6 +32,10 @@ export const zrText = {
     'player-pair': '1:11',
     dragon: '1:1',
     tiger: '1:1',
+    'dragon-odd': '1:0.75',
+    'dragon-even': '1:1.05',
+    'tiger-odd': '1:0.75',
+    'tiger-even': '1:1.05',
   } satisfies Record<ZrPick, string>,
   winners: {
     banker: '庄',
@@ -115,6 +123,7 @@ export const zrText = {
     dragonTiger: [
       '龙、虎各发一张牌，比牌面大小：A 最小，K 最大，不比花色。',
       '牌面相同为和局：押龙或虎输一半本金（退回一半）。',
+      '龙单 / 虎单：该方的牌为 A、3、5、7、9、J、K 时赢，赔 1:0.75；龙双 / 虎双：该方的牌为 2、4、6、8、10、Q 时赢，赔 1:1.05（与和局无关）。',
     ],
     validBet:
       '有效投注：和局退回本金的庄 / 闲注不计；同一局同时押庄和闲（或龙和虎）只计两边差额；龙虎和局时龙 / 虎注按输掉的一半计。',

@@ -207,6 +207,7 @@ describe('the draw', () => {
       bets: [
         { pick: 'dragon', stake: 10_000 },
         { pick: 'tie', stake: 1_000 },
+        { pick: 'tiger-even', stake: 2_000 },
       ],
     });
     const id = roundIdOf(VENUE, BAC, roundNo());
@@ -250,8 +251,15 @@ describe('the draw', () => {
     });
     expect(rounds[0]!.outcome).toEqual(result);
     // 龙虎 drawn by the same sweep.
-    const dtMine = (await tableView(ctx(), dt, DT)).mine;
-    expect(dtMine.every((b) => b.status !== 'open')).toBe(true);
+    const dtView = await tableView(ctx(), dt, DT);
+    const dtResult = dtView.round.result as ZrResult;
+    const dtWant = settleMemberBets('dragon-tiger', dtResult, [
+      { id: 'a', pick: 'dragon', stake: 10_000 },
+      { id: 'b', pick: 'tie', stake: 1_000 },
+      { id: 'c', pick: 'tiger-even', stake: 2_000 },
+    ]);
+    expect(dtView.mine.map((b) => b.payout)).toEqual(['a', 'b', 'c'].map((k) => dtWant.get(k)!.payout));
+    expect(dtView.mine.every((b) => b.status !== 'open')).toBe(true);
     // A second sweep settles nothing more.
     expect(await sweepZr(ctx())).toBe(0);
     expect((await checkLedger(t.db)).problems).toEqual([]);
@@ -386,6 +394,15 @@ describe('the native API', () => {
     ]);
     const table = await call('GET', `${ZR_PATH.table}?game=${DT}`, token);
     expect(table.body.status_code).toBe(6000);
+    expect(table.body.data.table.picks.map((p: { pick: string }) => p.pick)).toEqual([
+      'dragon',
+      'tiger',
+      'tie',
+      'dragon-odd',
+      'dragon-even',
+      'tiger-odd',
+      'tiger-even',
+    ]);
     const round = table.body.data.round as { id: string; closesAt: string };
     const r = await call('POST', ZR_PATH.bet, token, {
       game: DT,

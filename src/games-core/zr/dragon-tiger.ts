@@ -3,9 +3,20 @@
 import type { FairInput } from '../fair.ts';
 import { dealOrder, rankOf } from './cards.ts';
 
-export const DRAGON_TIGER_PICKS = ['dragon', 'tiger', 'tie'] as const;
+export const DRAGON_TIGER_PICKS = [
+  'dragon',
+  'tiger',
+  'tie',
+  'dragon-odd',
+  'dragon-even',
+  'tiger-odd',
+  'tiger-even',
+] as const;
 export type DragonTigerPick = (typeof DRAGON_TIGER_PICKS)[number];
 export type DragonTigerWinner = 'dragon' | 'tiger' | 'tie';
+
+/** 单 (odd): A 3 5 7 9 J K (ranks 1, 3 … 13: seven of thirteen); 双 (even): 2 4 6 8 10 Q (six). */
+export const isOddRank = (card: number): boolean => rankOf(card) % 2 === 1;
 
 export interface DragonTigerResult {
   kind: 'dragon-tiger';

@@ -54,10 +54,14 @@ export function baccaratOdds(): BaccaratOdds {
   return { ...odds, pair: (perRank - 1) / (SHOE_SIZE - 1) };
 }
 
-/** P(龙 and 虎 of one rank) = (32 − 1) / (416 − 1); otherwise 龙 and 虎 are equally likely to be higher. */
-export function dragonTigerOdds(): { dragon: number; tiger: number; tie: number } {
-  const tie = (4 * SHOE_DECKS - 1) / (SHOE_SIZE - 1);
-  return { dragon: (1 - tie) / 2, tiger: (1 - tie) / 2, tie };
+/**
+ * P(龙 and 虎 of one rank) = (32 − 1) / (416 − 1); otherwise 龙 and 虎 are equally likely to be higher. A side's
+ * card is odd (A 3 5 7 9 J K) with P = 7 × 32 / 416 = 7/13 (either card alone is uniform over the shoe).
+ */
+export function dragonTigerOdds(): { dragon: number; tiger: number; tie: number; odd: number } {
+  const perRank = 4 * SHOE_DECKS;
+  const tie = (perRank - 1) / (SHOE_SIZE - 1);
+  return { dragon: (1 - tie) / 2, tiger: (1 - tie) / 2, tie, odd: (7 * perRank) / SHOE_SIZE };
 }
 
 /** Each bet's return to player in percent (unrounded) from the exact odds and the pay table. */
@@ -79,6 +83,10 @@ export function exactRtp(): Record<ZrKind, Partial<Record<ZrPick, number>>> {
       dragon: d.dragon * R.sideWin + d.tie * R.dragonTigerTieHalf,
       tiger: d.tiger * R.sideWin + d.tie * R.dragonTigerTieHalf,
       tie: d.tie * R.tieWin,
+      'dragon-odd': d.odd * R.oddWin,
+      'dragon-even': (1 - d.odd) * R.evenWin,
+      'tiger-odd': d.odd * R.oddWin,
+      'tiger-even': (1 - d.odd) * R.evenWin,
     },
   };
 }

@@ -5,6 +5,7 @@ import type { FairInput } from '../fair.ts';
 import {
   dealDragonTiger,
   DRAGON_TIGER_PICKS,
+  isOddRank,
   type DragonTigerPick,
   type DragonTigerResult,
 } from './dragon-tiger.ts';
@@ -40,6 +41,10 @@ export const RETURN_PER_100 = {
   sideWin: 200,
   /** 龙 / 虎 bets on a 龙虎 tie lose half: half the stake back. */
   dragonTigerTieHalf: 50,
+  /** 龙单 / 虎单 (the side's card is A 3 5 7 9 J K) pay 0.75:1. */
+  oddWin: 175,
+  /** 龙双 / 虎双 (the side's card is 2 4 6 8 10 Q) pay 1.05:1. */
+  evenWin: 205,
   lose: 0,
 } as const;
 
@@ -64,6 +69,10 @@ export const ZR_LIMITS: Readonly<Record<ZrKind, Readonly<Partial<Record<ZrPick, 
     dragon: { min: 1_000, max: 5_000_000 },
     tiger: { min: 1_000, max: 5_000_000 },
     tie: { min: 1_000, max: 500_000 },
+    'dragon-odd': { min: 1_000, max: 500_000 },
+    'dragon-even': { min: 1_000, max: 500_000 },
+    'tiger-odd': { min: 1_000, max: 500_000 },
+    'tiger-even': { min: 1_000, max: 500_000 },
   },
 };
 
@@ -78,7 +87,15 @@ export const ZR_MAX_BETS_PER_REQUEST = 5;
  */
 export const ZR_RTP: Readonly<Record<ZrKind, Readonly<Partial<Record<ZrPick, number>>>>> = {
   baccarat: { banker: 98.94, player: 98.76, tie: 85.64, 'banker-pair': 89.64, 'player-pair': 89.64 },
-  'dragon-tiger': { dragon: 96.27, tiger: 96.27, tie: 67.23 },
+  'dragon-tiger': {
+    dragon: 96.27,
+    tiger: 96.27,
+    tie: 67.23,
+    'dragon-odd': 94.23,
+    'dragon-even': 94.62,
+    'tiger-odd': 94.23,
+    'tiger-even': 94.62,
+  },
 };
 
 export const isZrPick = (kind: ZrKind, pick: string): pick is ZrPick =>
@@ -116,6 +133,14 @@ export function returnPer100(pick: ZrPick, result: ZrResult): number {
       return w === pick ? R.sideWin : w === 'tie' ? R.dragonTigerTieHalf : R.lose;
     case 'tie':
       return w === 'tie' ? R.tieWin : R.lose;
+    case 'dragon-odd':
+      return isOddRank(result.dragon) ? R.oddWin : R.lose;
+    case 'dragon-even':
+      return isOddRank(result.dragon) ? R.lose : R.evenWin;
+    case 'tiger-odd':
+      return isOddRank(result.tiger) ? R.oddWin : R.lose;
+    case 'tiger-even':
+      return isOddRank(result.tiger) ? R.lose : R.evenWin;
     default:
       return R.lose;
   }

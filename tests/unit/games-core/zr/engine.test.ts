@@ -12,14 +12,8 @@ import {
 import { dealOrder, rankOf, SHOE_SIZE } from '../../../../src/games-core/zr/cards.ts';
 import { dealDragonTiger, judgeDragonTiger } from '../../../../src/games-core/zr/dragon-tiger.ts';
 import { baccaratOdds, exactRtp } from '../../../../src/games-core/zr/exact.ts';
-import type {
-  returnPer100} from '../../../../src/games-core/zr/table.ts';
-import {
-  drawZr,
-  settleMemberBets,
-  ZR_RTP,
-  type ZrResult,
-} from '../../../../src/games-core/zr/table.ts';
+import type { returnPer100 } from '../../../../src/games-core/zr/table.ts';
+import { drawZr, settleMemberBets, ZR_RTP, type ZrResult } from '../../../../src/games-core/zr/table.ts';
 
 // Cards by rank (spades): A = 0, 2 = 1 … 9 = 8, 10 = 9, J = 10, Q = 11, K = 12; hearts + 13.
 const c = (rank: number, suit = 0) => rank - 1 + 13 * suit;
@@ -158,6 +152,15 @@ describe('the pay table (issue 12 §1: 庄 0.95:1, 闲 1:1, 和 8:1, pairs 11:1;
     expect(pay('tiger', dt('tie'))).toEqual({ payout: 5_000, validBet: 5_000 });
     expect(pay('tie', dt('tie'))).toEqual({ payout: 90_000, validBet: 10_000 });
   });
+  it('龙单/龙双/虎单/虎双: odd A 3 5 7 9 J K pays 0.75:1, even 2 4 6 8 10 Q pays 1.05:1, whatever the winner', () => {
+    const cards = (dragon: number, tiger: number): ZrResult => ({ ...judgeDragonTiger(c(dragon), c(tiger)) });
+    expect(pay('dragon-odd', cards(7, 7))).toEqual({ payout: 17_500, validBet: 10_000 });
+    expect(pay('dragon-odd', cards(13, 2))).toEqual({ payout: 17_500, validBet: 10_000 });
+    expect(pay('dragon-even', cards(13, 2))).toEqual({ payout: 0, validBet: 10_000 });
+    expect(pay('tiger-even', cards(13, 2))).toEqual({ payout: 20_500, validBet: 10_000 });
+    expect(pay('tiger-odd', cards(1, 12))).toEqual({ payout: 0, validBet: 10_000 });
+    expect(pay('dragon-even', cards(10, 12))).toEqual({ payout: 20_500, validBet: 10_000 });
+  });
 });
 
 describe('valid bet (issue 12 §3: a refunding tie counts nothing; opposite bets count only the difference)', () => {
@@ -212,7 +215,16 @@ describe('return to player, exact over the 8-deck shoe (issue 12 §2; the stated
     for (const [pick, stated] of Object.entries(ZR_RTP.baccarat))
       expect(Math.round(exact.baccarat[pick as 'banker']! * 100) / 100, pick).toBe(stated);
   });
-  it('龙虎: 龙/虎 96.27 % (half lost on a tie), 和 67.23 % at 8:1', () => {
+  it('龙虎: 龙/虎 96.27 % (half lost on a tie), 和 67.23 % at 8:1, 单 94.23 %, 双 94.62 %', () => {
+    expect(ZR_RTP['dragon-tiger']).toEqual({
+      dragon: 96.27,
+      tiger: 96.27,
+      tie: 67.23,
+      'dragon-odd': 94.23,
+      'dragon-even': 94.62,
+      'tiger-odd': 94.23,
+      'tiger-even': 94.62,
+    });
     for (const [pick, stated] of Object.entries(ZR_RTP['dragon-tiger']))
       expect(Math.round(exact['dragon-tiger'][pick as 'dragon']! * 100) / 100, pick).toBe(stated);
   });

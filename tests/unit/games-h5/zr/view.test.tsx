@@ -226,6 +226,8 @@ describe('rules and verify', () => {
     render(<Rules game={{ code: 'dragon-tiger-1', name: '龙虎 1 号桌', kind: 'dragon-tiger' }} />);
     expect(screen.getByTestId('rtp-dragon').textContent).toContain('96.27%');
     expect(screen.getByTestId('rtp-tie').textContent).toContain('67.23%');
+    expect(screen.getByTestId('rtp-dragon-odd').textContent).toContain('94.23%');
+    expect(screen.getByTestId('rtp-tiger-even').textContent).toContain('94.62%');
   });
 
   it('verify recomputes the deal from the revealed seed (client seed = round id) and catches a mismatch', () => {
