@@ -5,7 +5,7 @@
 // change and its refusal), the expired credential, and the page's client.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mocked } from 'vitest';
 import { seedHashOf } from '../../../src/games-core/fair.ts';
 import type { GamesClient } from '../../../src/games-h5/api.ts';
 import type { GamesSession, PlayedRound } from '../../../src/protocol/games.ts';
@@ -71,9 +71,7 @@ const round = (orderNo: string, revealed: string | null, good: boolean): PlayedR
   outcome: { good },
 });
 
-function fakeClient(
-  over: Partial<GamesClient> = {},
-): GamesClient & { [k: string]: ReturnType<typeof vi.fn> } {
+function fakeClient(over: Partial<GamesClient> = {}): Mocked<GamesClient> {
   return {
     call: vi.fn(),
     session: vi.fn(async () => session()),
