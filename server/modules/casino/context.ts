@@ -1,6 +1,7 @@
 // What every part of the sandbox games shares: the database, the clock, and who is calling.
 import type { GameDef } from '../../../src/protocol/games.ts';
 import type { Platform, Provider } from '../../../src/protocol/venues.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 
 export interface GamesCtx {
@@ -28,3 +29,13 @@ export interface GamesCaller {
   /** The games this caller may play here. */
   games: readonly GameDef[];
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The games API's caller (a live venue credential of a games venue; set by the native API's preHandler). */
+    gamesCaller: GamesCaller | null;
+  }
+}
+
+/** The caller of a request of the native API (set by its preHandler before any category's handler runs). */
+export const callerOfRequest = (req: FastifyRequest): GamesCaller => req.gamesCaller!;

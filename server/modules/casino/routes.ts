@@ -8,7 +8,7 @@ import { GAMES_API } from '../../../src/protocol/games.ts';
 import type { Db } from '../../db/db.ts';
 import { fail, ok, SERVER_MESSAGE } from '../../http/envelope.ts';
 import { GAME_CATEGORIES } from './categories.ts';
-import type { GamesCaller, GamesCtx } from './context.ts';
+import { callerOfRequest, type GamesCtx } from './context.ts';
 import { gamesError } from './errors.ts';
 import { rotateSeed, seedCommitOf } from './fair.ts';
 import { roundsSchema, seedRotateSchema, seedSchema, sessionSchema, transferInSchema } from './schemas.ts';
@@ -32,20 +32,12 @@ export interface GamesModuleOptions {
   sweepMs?: number;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The games API's caller (a live venue credential of a games venue). */
-    gamesCaller: GamesCaller | null;
-  }
-}
+export { callerOfRequest } from './context.ts';
 
 const bearer = (req: FastifyRequest): string | undefined => {
   const h = req.headers.authorization;
   return typeof h === 'string' ? h.replace(/^Bearer\s+/i, '').trim() : undefined;
 };
-
-/** The caller of a request of the native API (set by its preHandler). */
-export const callerOfRequest = (req: FastifyRequest): GamesCaller => req.gamesCaller!;
 
 async function nativeApi(app: FastifyInstance, ctx: GamesCtx): Promise<void> {
   app.decorateRequest('gamesCaller', null);
