@@ -191,6 +191,16 @@ describe.each([
         .toContain(yuan(10_000 + net));
       expect(await axeIn(frame)).toEqual([]);
 
+      // The verify view: the seed revealed, the deck recomputed in the browser, the cards listed in words.
+      await frame.getByRole('tab', { name: '公平验证' }).click();
+      await frame.getByRole('button', { name: '更换种子（公开当前种子）' }).click();
+      const ok = frame.getByText('重新计算结果与记录一致');
+      await expect.poll(() => ok.count(), { timeout: 15_000 }).toBe(1);
+      expect(
+        await frame.getByText(code === 'bull-bull' ? /^你：(黑桃|红桃|梅花|方块) / : /^庄家：/).count(),
+      ).toBe(1);
+      expect(await axeIn(frame)).toEqual([]);
+
       // The bet record on the site: the hand with the game's name and stake.
       await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
       const row = page.locator(`.bet[data-order="${r.orderNo}"]`);

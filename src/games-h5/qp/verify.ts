@@ -12,7 +12,18 @@ import { signedYuan } from '../format.ts';
 import { cardsInWords } from './cards.tsx';
 
 const V = qpText.verify;
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Deep equality that ignores the order of object keys (the stored outcome comes back from jsonb, keys sorted). */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, x]) => [k, canonical(x)]),
+    );
+  return v;
+}
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export function verifyBull(round: PlayedRound): Verification {
   const rec = round.outcome as BullRecord | null;
