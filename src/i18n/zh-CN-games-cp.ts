@@ -76,7 +76,16 @@ export const cpText = {
   stake: (fen: number) => `¥${yuan(fen)}`,
   history: '开奖历史',
   historyCaption: (name: string) => `${name} 最近开奖`,
-  historyCols: { period: '期号', result: '开奖号码', sum: '和值', shape: '形态', seed: '服务器种子' },
+  historyCols: {
+    period: '期号',
+    result: '开奖号码',
+    sum: '和值',
+    shape: '形态',
+    seed: '服务器种子',
+    check: '本机验证',
+  },
+  /** A history row recomputed in the browser from its revealed seed (hash and draw). */
+  historyCheck: (ok: boolean) => (ok ? '一致' : '不一致'),
   historyEmpty: '暂无开奖记录',
   seedHidden: '开奖后公布',
   diceLabel: (dice: readonly number[]) => `骰子 ${dice.join('、')}`,

@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { STAKE_MAX, STAKE_MIN, type lotteryMachine } from '../../../machines/games/cp/lottery.machine.ts';
+import { seedHashOf } from '../../games-core/fair.ts';
 import { engineOf, resultDigits, type LotteryResult } from '../../games-core/cp/plays.ts';
 import type { LotteryKind } from '../../games-core/cp/periods.ts';
 import type { LotteryList, LotteryPeriod, Ticket } from '../../games-core/cp/wire.ts';
@@ -406,7 +407,22 @@ function MyTickets({ lottery }: { lottery: LotteryRef }) {
   );
 }
 
-export function DrawHistory({ name, history }: { name: string; history: readonly LotteryPeriod[] }) {
+/** A drawn period recomputed here from its revealed seed: the seed's hash and the draw (games-core). */
+export function checkPeriod(kind: LotteryKind, p: LotteryPeriod): boolean {
+  if (!p.serverSeed || !p.result || seedHashOf(p.serverSeed) !== p.seedHash) return false;
+  const again = engineOf(kind).draw({ serverSeed: p.serverSeed, clientSeed: p.id, nonce: 0 });
+  return again.sum === p.result.sum && resultDigits(again).join(',') === resultDigits(p.result).join(',');
+}
+
+export function DrawHistory({
+  name,
+  kind,
+  history,
+}: {
+  name: string;
+  kind: LotteryKind;
+  history: readonly LotteryPeriod[];
+}) {
   return (
     <section aria-labelledby="cp-history-title" className="cp-history">
       <h3 id="cp-history-title">{T.history}</h3>
@@ -422,6 +438,7 @@ export function DrawHistory({ name, history }: { name: string; history: readonly
                 <th scope="col">{T.historyCols.result}</th>
                 <th scope="col">{T.historyCols.sum}</th>
                 <th scope="col">{T.historyCols.seed}</th>
+                <th scope="col">{T.historyCols.check}</th>
               </tr>
             </thead>
             <tbody>
@@ -440,6 +457,7 @@ export function DrawHistory({ name, history }: { name: string; history: readonly
                     <td className="cp-seed">
                       <code>{p.serverSeed ?? T.seedHidden}</code>
                     </td>
+                    <td>{T.historyCheck(checkPeriod(kind, p))}</td>
                   </tr>
                 );
               })}
@@ -472,7 +490,7 @@ export function LotteryView({ game, client, shell }: GameViewProps) {
           <ConfirmDialog lottery={lottery} kind={kind} />
           <MyTickets lottery={lottery} />
         </div>
-        <DrawHistory name={game.name} history={history} />
+        <DrawHistory name={game.name} kind={kind} history={history} />
       </div>
     </div>
   );

@@ -77,7 +77,12 @@ function setUp(opts: {
 }) {
   const sent: TicketRequest[] = [];
   const open = period(123, 'open', Date.now() - 10_000);
-  const history = [period(122, 'drawn', Date.now() - 70_000)];
+  // A draw made from its seed (the check says 一致) and one whose result does not follow from its seed (不一致).
+  const fair = period(122, 'drawn', Date.now() - 70_000);
+  fair.serverSeed = 'c'.repeat(64);
+  fair.seedHash = seedHashOf(fair.serverSeed);
+  fair.result = drawK3({ serverSeed: fair.serverSeed, clientSeed: fair.id, nonce: 0 });
+  const history = [fair, period(121, 'drawn', Date.now() - 130_000)];
   const call = vi.fn(async (method: string, path: string, body?: unknown) => {
     if (path === '/cp/lotteries')
       return {
@@ -135,10 +140,18 @@ describe('lottery page', () => {
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     const table = screen.getByRole('table', { name: '极速快三 最近开奖' });
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['期号', '开奖号码', '和值', '服务器种子', '本机验证']);
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('20261126-0122');
-    expect(rows[1]!.textContent).toContain('2 3 5');
-    expect(rows[1]!.textContent).toContain('b'.repeat(64));
+    expect(rows[1]!.textContent).toContain('c'.repeat(64));
+    expect(within(rows[1]!).getAllByRole('cell').at(-1)!.textContent).toBe('一致');
+    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('20261126-0121');
+    expect(rows[2]!.textContent).toContain('2 3 5');
+    expect(within(rows[2]!).getAllByRole('cell').at(-1)!.textContent).toBe('不一致');
   });
 
   it('the 和值 tab shows the sums 4–17 with their odds; arrow keys move along the tabs', async () => {
