@@ -113,6 +113,10 @@ describe('抢庄牛牛', () => {
       expect(s.grab).toBeNull();
     }
     expect(Date.parse(v.deadline!) - Date.now()).toBeGreaterThan(GRAB_MS - 2_000);
+    // Nothing of the deal beyond what the player may see: no deck, no computer's choice, no tie draw.
+    const wire = JSON.stringify(start);
+    for (const secret of ['deal', 'botGrabs', 'botBets', 'tie', 'hands', 'requests', 'betId'])
+      expect(wire).not.toContain(`"${secret}"`);
 
     let after = (await grab(p, v.handId, 1)).data as BullView;
     if (after.phase === 'bet') {
@@ -264,6 +268,8 @@ describe('抢庄牛牛', () => {
       const round = (await call(p.token, 'GET', '/rounds')).data.rounds[0];
       expect(await balance(p)).toBe(1_000_000 + round.outcome.units[0] * 10);
       expect(round.outcome.playerGrab).toBe(i % 5);
+      // Left in the bet phase: the server bet the lowest, 1 倍.
+      if (round.outcome.banker !== 0) expect(round.outcome.playerBet).toBe(1);
     }
     expect((await checkLedger(t.db)).ok).toBe(true);
   }, 120_000);
@@ -279,6 +285,7 @@ describe('二十一点', () => {
     expect(v.phase).toBe('player');
     expect(v.dealer.cards).toHaveLength(1);
     expect(v.dealer.total).toBeNull();
+    expect(JSON.stringify(v)).not.toMatch(/"(shoe|next|bets|requests|betId)"/);
     expect(v.hands[0]!.cards).toHaveLength(2);
     expect(await balance(p)).toBe(before - 1000);
     const done = (await act(p, v.handId, 'stand')).data as BjView;
