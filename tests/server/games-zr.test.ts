@@ -336,6 +336,38 @@ describe('many players on one table (issue 12 §4 concurrency)', () => {
   });
 });
 
+describe('a table keeps dealing while it is visited', () => {
+  it('the sweep deals every round of a table seen within 10 minutes (no gaps in its roads), and stops after', async () => {
+    nextRound();
+    const m = await newMember(t.db);
+    const c = (await gamesCallerOf(t.db, await credential(t.db, m.id, 'DGZR')))!;
+    const first = (await tableView(ctx(), c, 'baccarat-2')).round.no;
+    // Nobody reads the table for three rounds: the sweep draws and opens each one.
+    for (let i = 1; i <= 3; i++) {
+      nextRound();
+      await sweepZr(ctx());
+    }
+    clock += ZR_SCHEDULE.bettingMs;
+    await sweepZr(ctx());
+    const seen = await t.db.query<{ round_no: string; status: string }>(
+      `SELECT round_no, status FROM game_rounds WHERE venue = 'DGZR' AND game = 'baccarat-2' ORDER BY round_no`,
+    );
+    expect(seen.rows.map((r) => [Number(r.round_no), r.status])).toEqual([
+      [first, 'drawn'],
+      [first + 1, 'drawn'],
+      [first + 2, 'drawn'],
+      [first + 3, 'drawn'],
+    ]);
+    // issue 12 §1's clock runs on; 10 minutes after the last round seen, the table deals no more.
+    clock = opensAtOf(ZR_SCHEDULE, first + 3 + 19) + 1_000;
+    await sweepZr(ctx());
+    const after = await t.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM game_rounds WHERE venue = 'DGZR' AND game = 'baccarat-2'`,
+    );
+    expect(Number(after.rows[0]!.n)).toBe(4);
+  });
+});
+
 describe('bets racing the draw', () => {
   it('bets sent as the round closes are either settled with it or refused 41005: none is left open', async () => {
     nextRound();

@@ -88,14 +88,38 @@ export function rulesOf(kind: ZrKind): RoundRules<ZrResult> {
   };
 }
 
-/** Draws every closed round of the live tables (all venues) and settles their bets; answers bets settled. */
+/**
+ * A table someone watched or bet at within this long keeps dealing (its round now is made by the sweep), so its
+ * history and roads have no gaps while players come and go; a table nobody visited deals nothing.
+ */
+export const ZR_KEEP_DEALING_MS = 10 * 60_000;
+
+/**
+ * Draws every closed round of the live tables (all venues) and settles their bets; opens the round now of every
+ * table active within ZR_KEEP_DEALING_MS. Answers the bets settled.
+ */
 export async function sweepZr(ctx: GamesCtx): Promise<number> {
-  const ids = await closedRounds(ctx.db, TABLE_CODES, ctx.now());
+  const now = ctx.now();
+  const ids = await closedRounds(ctx.db, TABLE_CODES, now);
   let settled = 0;
   for (const id of ids) {
     const code = id.split(':')[1]!;
     const kind = kindOfCode.get(code);
     if (kind) settled += await drawRound(ctx, id, rulesOf(kind));
+  }
+  // Each ZR venue's tables: the last round made (the recent index, one look-up per table).
+  const no = roundNoAt(ZR_SCHEDULE, now);
+  const { rows: tables } = await ctx.db.query<{ venue: string; game: string; last: string | number | null }>(
+    `SELECT v.code AS venue, g.game,
+            (SELECT max(r.round_no) FROM game_rounds r WHERE r.venue = v.code AND r.game = g.game) AS last
+       FROM venues v CROSS JOIN unnest($1::text[]) AS g(game) WHERE v.platform = 'ZR'`,
+    [TABLE_CODES],
+  );
+  const keep = Math.ceil(ZR_KEEP_DEALING_MS / ZR_SCHEDULE.periodMs);
+  for (const t of tables) {
+    const last = t.last === null ? null : Number(t.last);
+    if (last !== null && last < no && last >= no - keep)
+      await ensureRound(ctx.db, t.venue, t.game, ZR_SCHEDULE, no);
   }
   return settled;
 }
