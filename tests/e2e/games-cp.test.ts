@@ -145,6 +145,11 @@ describe.each([
         await expect
           .poll(() => history.textContent().then(flat), { timeout: 70_000 })
           .toContain(r.fair!.serverSeed!);
+        // Recomputed in the browser from the revealed seed: the row of this period says 一致.
+        const label = /第 (\S+) 期/.exec(heading)![1]!;
+        const histRow = history.getByRole('row', { name: new RegExp(`^${label}`) });
+        await expect.poll(() => histRow.textContent().then(flat), { timeout: 10_000 }).toMatch(/[^不]一致$/);
+        await page.screenshot({ path: `tests/e2e/screenshots/games-cp-${_size}.png`, fullPage: true });
         expect(await axeIn(frame)).toEqual([]);
 
         // Verify: the shell's 公平验证 tab recomputes the draw from the revealed seed.

@@ -323,7 +323,8 @@ export const lotteryMachine = setup({
     },
     /** The draw, the player's tickets of it settled; the next period opens at the end of this one. */
     result: {
-      entry: 'refresh',
+      // The draw speaks for itself: a notice of the betting (placed, refused) is cleared.
+      entry: ['refresh', assign({ notice: null })],
       after: { untilNext: 'loading' },
     },
     /** 41001: the shell sends the player back to the site. */

@@ -319,6 +319,8 @@ const ORACLES: Record<string, (o: OracleArgs) => void> = {
     // The settlement is seen on entering: the shell re-reads the wallet and the visit's net.
     const entered = !o.event.type.startsWith('lottery.');
     expect(o.effects.actions.map((a) => a.name)).toEqual(entered ? ['refresh'] : []);
+    // docs/games-cp.md: the result shows the draw and the tickets, no notice of the betting left over.
+    expect(o.snapshot.context.notice).toBeNull();
   },
   expired: (o) => {
     idle(o);
