@@ -303,6 +303,10 @@ describe('many players on one table (issue 12 §4 concurrency)', () => {
     nextRound();
     const n = 300;
     const players = await Promise.all(Array.from({ length: n }, () => bettor(200_000)));
+    // Many pages open the fresh round at once: one round, the same for all (no unique-index refusal).
+    const views = await Promise.all(players.slice(0, 50).map((c) => tableView(ctx(), c, BAC)));
+    expect(new Set(views.map((v) => v.round.seedHash)).size).toBe(1);
+    nextRound();
     const { rows: h0 } = await t.db.query<{ balance: string }>(
       `SELECT coalesce(sum(balance), 0) AS balance FROM ledger_accounts WHERE venue = $1`,
       [VENUE],

@@ -118,19 +118,35 @@ export async function sweepZr(ctx: GamesCtx): Promise<number> {
   const keep = Math.ceil(ZR_KEEP_DEALING_MS / ZR_SCHEDULE.periodMs);
   for (const t of tables) {
     const last = t.last === null ? null : Number(t.last);
-    if (last !== null && last < no && last >= no - keep)
-      await ensureRound(ctx.db, t.venue, t.game, ZR_SCHEDULE, no);
+    if (last !== null && last < no && last >= no - keep) await ensureRoundNow(ctx.db, t.venue, t.game, no);
   }
   return settled;
+}
+
+/** PostgreSQL's unique_violation SQLSTATE. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * ensureRound outside a transaction, safe when many create one round at once: its insert names only the id as
+ * the conflict target, so a concurrent insert of the same round can meet the (venue, game, round_no) index
+ * first and fail with 23505 on PostgreSQL; the row then exists, and the second try finds it.
+ */
+async function ensureRoundNow(db: Queryable, venue: string, game: string, no: number): Promise<SharedRound> {
+  try {
+    return await ensureRound(db, venue, game, ZR_SCHEDULE, no);
+  } catch (err) {
+    if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+    return ensureRound(db, venue, game, ZR_SCHEDULE, no);
+  }
 }
 
 /** The round of the clock now (created when nobody has yet; drawn at once if its betting has closed). */
 async function roundNow(ctx: GamesCtx, venue: string, game: GameDef): Promise<SharedRound> {
   const no = roundNoAt(ZR_SCHEDULE, ctx.now());
-  const round = await ensureRound(ctx.db, venue, game.code, ZR_SCHEDULE, no);
+  const round = await ensureRoundNow(ctx.db, venue, game.code, no);
   if (round.status === 'open' && closesAtOf(ZR_SCHEDULE, no) <= ctx.now()) {
     await drawRound(ctx, round.id, rulesOf(game.kind as ZrKind));
-    return ensureRound(ctx.db, venue, game.code, ZR_SCHEDULE, no);
+    return ensureRoundNow(ctx.db, venue, game.code, no);
   }
   return round;
 }
@@ -214,6 +230,10 @@ export async function placeBets(
         fingerprint: fingerprint(i),
       });
   };
+  // The round's row, made before the bet's transaction (many bettors may make it at once: ensureRoundNow).
+  const current = roundNoAt(ZR_SCHEDULE, ctx.now());
+  if (req.roundId === roundIdOf(c.venue.code, game.code, current))
+    await ensureRoundNow(ctx.db, c.venue.code, game.code, current);
   await withStakeFn(async (tx) => {
     // A retry of bets already taken answers them (even after the close); stakeBet checks each is the same.
     if (await betByRequest(tx, c.memberId, ids[0]!)) return stakeAll(tx);
@@ -231,7 +251,6 @@ export async function placeBets(
       throw gamesError(mine ? 'bettingClosed' : 'notFound');
     }
     if (closesAtOf(ZR_SCHEDULE, no) <= now) throw gamesError('bettingClosed');
-    await ensureRound(tx, c.venue.code, game.code, ZR_SCHEDULE, no);
     // Shares the round's row with the other bettors; the draw (FOR UPDATE) waits for this bet, or this bet
     // sees the round drawn: a bet is never left open on a drawn round.
     const { rows } = await tx.query<{ status: string }>(
