@@ -73,7 +73,7 @@ export async function ensureRound(
   await q.query(
     `INSERT INTO game_rounds (id, venue, game, round_no, server_seed, seed_hash, opens_at, closes_at)
      VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7::double precision / 1000), to_timestamp($8::double precision / 1000))
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT DO NOTHING`,
     [id, venue, game, no, seed, seedHashOf(seed), opensAtOf(s, no), closesAtOf(s, no)],
   );
   const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE id = $1`, [id]);
