@@ -4,22 +4,15 @@
 // the keyboard — and shows each shot's stake and plain result with the header's venue wallet following; the rules
 // tab states the RTP and pay table; the verify tab reveals the seed and recomputes both shots in the browser; the
 // site's /mine/record/betRecord lists both shots settled. At phone and desktop size, reduced motion, axe-clean.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
-import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
 import { formatFen } from '../../src/protocol/money.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
+import { axeFindings, flat, go, PASSWORD, registerMember, siteCall } from '../support/e2e-site.ts';
 import { ops } from '../support/ops.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const signMap = deriveSignMap(DEV_SIGNING_SECRET);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PASSWORD = 'abc12345';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,65 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const group = signGroupOf(path);
-  const res = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [HEADER.client]: 'web',
-      [HEADER.version]: API_VERSION,
-      [HEADER.site]: SITE_ID,
-      [HEADER.uuid]: '5f0c6a1e-0000-4000-8000-0000000e2eb1',
-      ...(group ? { [HEADER.signature]: signMap[group] } : {}),
-      ...(token ? { [HEADER.token]: token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { status_code: number; message: string; data: T };
-  if (env.status_code !== 6000) throw new Error(`${path}: ${env.status_code} ${env.message}`);
-  return env.data;
-}
-
-async function register(phone: string): Promise<string> {
-  await siteCall('/site/api/v1/user/sms/send', { countryCode: '86', phone, purpose: 'register' });
-  const code = (await ops(dataDir, 'sms', phone)).split('\t')[0]!.trim();
-  const auth = await siteCall<{ token: string }>('/site/api/v1/user/register', {
-    countryCode: '86',
-    phone,
-    smsCode: code,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  return auth.token;
-}
-
-async function axeIn(target: Page): Promise<string[]> {
-  await target.evaluate(AXE_SOURCE);
-  const results = (await target.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
-  )) as AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Client-side navigation, as a player follows a link. */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-const flat = (s: string | null) => (s ?? '').replace(/\s+/g, '');
-
 describe.each([
   ['phone', PHONE, '13712342101'],
   ['desktop', DESKTOP, '13712342102'],
 ] as const)('fishing at %s size', (_size, viewport, phone) => {
   it('launches 捕鱼大亨 from the lobby, fires shots, reads the rules, verifies both shots, and finds them in the bet record', async () => {
-    const token = await register(phone);
+    const token = await registerMember(phone);
     expect(await ops(dataDir, 'credit', phone, '100', 'games-by-e2e')).toMatch(/credited 100\.00/);
     // 免转 on: the launch moves the central balance into the venue wallet.
     await siteCall('/fd/api/v1/wallet/autoTransfer', { enabled: true, requestId: `by-auto-${phone}` }, token);
@@ -148,7 +88,7 @@ describe.each([
       await expect
         .poll(() => header.textContent().then(flat), { timeout: 15_000 })
         .toContain(`¥${formatFen(balance)}`);
-      expect(await axeIn(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
 
       // The rules: the RTP and the pay table with each fish's hit probability.
       await page.getByRole('tab', { name: '规则' }).click();
@@ -157,14 +97,14 @@ describe.each([
         .toBe(1);
       const table = page.getByRole('table', { name: '鱼种与赔付' });
       expect(flat(await table.getByRole('row').nth(1).textContent())).toBe('小丑鱼×248.00%');
-      expect(await axeIn(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
 
       // Fairness: reveal the seed; both shots recomputed in the browser agree with the record.
       await page.getByRole('tab', { name: '公平验证' }).click();
       await page.getByRole('button', { name: '更换种子（公开当前种子）' }).click();
       await expect.poll(() => page.getByText('重新计算结果与记录一致').count(), { timeout: 15_000 }).toBe(2);
       expect(await page.getByText(/^随机数 \d+，命中阈值 \d+（小于阈值即命中）$/).count()).toBe(2);
-      expect(await axeIn(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
 
       // The bet record on the site: both shots, with the game's name and stake, settled.
       await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
@@ -174,7 +114,7 @@ describe.each([
         expect(flat(text)).toContain('¥1.00');
         expect(flat(text)).not.toContain('未结算');
       }
-      expect(await axeIn(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

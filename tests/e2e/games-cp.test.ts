@@ -4,18 +4,14 @@
 // server's clock for everyone, the dice are shown with the ticket's net, the venue wallet follows; the draw
 // history is a table; the period is verified from its revealed seed; and the ticket is in /mine/record/betRecord.
 // At phone and desktop size, axe-clean (site and games page).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settlePick, type LotteryResult } from '../../src/games-core/cp/plays.ts';
 import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
-import { creditMember, flat, registerMember, siteCall } from '../support/e2e-site.ts';
+import { axeFindings, creditMember, flat, go, registerMember, siteCall } from '../support/e2e-site.ts';
 
 const baseUrl = inject('baseUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** issue 12 §1 / docs/games-cp.md: 快三 draws every minute (tickets for 50 s), so a ticket is settled within 70 s. */
 const PERIOD_WAIT_MS = 80_000;
 
@@ -26,23 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function axeIn(target: Page | Frame): Promise<string[]> {
-  await target.evaluate(AXE_SOURCE);
-  const results = (await target.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
-  )) as AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 describe.each([
   ['phone', PHONE, '13712348121'],
@@ -117,7 +96,7 @@ describe.each([
           .toBe(1);
         await expect.poll(() => header.textContent().then(flat)).toContain('¥90.00');
         expect(await frame.getByTestId('cp-ticket').count()).toBe(1);
-        expect(await axeIn(frame)).toEqual([]);
+        expect(await axeFindings(frame)).toEqual([]);
 
         // The close for everyone, the draw, this ticket's net said plainly.
         const draw = frame.getByTestId('cp-draw');
@@ -150,14 +129,14 @@ describe.each([
         const histRow = history.getByRole('row', { name: new RegExp(`^${label}`) });
         await expect.poll(() => histRow.textContent().then(flat), { timeout: 10_000 }).toMatch(/[^不]一致$/);
         await page.screenshot({ path: `tests/e2e/screenshots/games-cp-${_size}.png`, fullPage: true });
-        expect(await axeIn(frame)).toEqual([]);
+        expect(await axeFindings(frame)).toEqual([]);
 
         // Verify: the shell's 公平验证 tab recomputes the draw from the revealed seed.
         await frame.getByRole('tab', { name: '公平验证' }).click();
         await expect
           .poll(() => frame.getByText('与服务器开奖结果一致').count(), { timeout: 15_000 })
           .toBeGreaterThan(0);
-        expect(await axeIn(frame)).toEqual([]);
+        expect(await axeFindings(frame)).toEqual([]);
 
         // The bet record of the site.
         await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
@@ -166,7 +145,7 @@ describe.each([
         const text = flat(await row.textContent());
         expect(text).toContain('极速快三');
         expect(text).toContain('¥10.00');
-        expect(await axeIn(page)).toEqual([]);
+        expect(await axeFindings(page)).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await ctx.close();

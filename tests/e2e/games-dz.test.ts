@@ -4,22 +4,15 @@
 // result of each spin (a turn skipped at desktop size, none with reduced motion at phone size), the winning
 // lines in words, the venue wallet and the visit's net following; reads the rules' return to player; then
 // finds the spins in /mine/record/betRecord. At phone and desktop size, axe-clean (the site and the games page).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
-import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
 import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
+import { axeFindings, flat, go, PASSWORD, registerMember, siteCall } from '../support/e2e-site.ts';
 import { ops } from '../support/ops.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const signMap = deriveSignMap(DEV_SIGNING_SECRET);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PASSWORD = 'abc12345';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,65 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const group = signGroupOf(path);
-  const res = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [HEADER.client]: 'web',
-      [HEADER.version]: API_VERSION,
-      [HEADER.site]: SITE_ID,
-      [HEADER.uuid]: '5f0c6a1e-0000-4000-8000-0000000e2eb1',
-      ...(group ? { [HEADER.signature]: signMap[group] } : {}),
-      ...(token ? { [HEADER.token]: token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { status_code: number; message: string; data: T };
-  if (env.status_code !== 6000) throw new Error(`${path}: ${env.status_code} ${env.message}`);
-  return env.data;
-}
-
-async function register(phone: string): Promise<string> {
-  await siteCall('/site/api/v1/user/sms/send', { countryCode: '86', phone, purpose: 'register' });
-  const code = (await ops(dataDir, 'sms', phone)).split('\t')[0]!.trim();
-  const auth = await siteCall<{ token: string }>('/site/api/v1/user/register', {
-    countryCode: '86',
-    phone,
-    smsCode: code,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  return auth.token;
-}
-
-async function axeIn(target: Page | Frame): Promise<string[]> {
-  await target.evaluate(AXE_SOURCE);
-  const results = (await target.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
-  )) as AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Client-side navigation, as a player follows a link. */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-const flat = (s: string | null) => (s ?? '').replace(/\s+/g, '');
-
 describe.each([
   ['phone', PHONE, '13712347301', 'reduce'],
   ['desktop', DESKTOP, '13712347302', 'no-preference'],
 ] as const)('slots at %s size', (_size, viewport, phone, reducedMotion) => {
   it('launches 财神到 from the lobby, spins, reads the rules, and finds the spins in the bet record', async () => {
-    const token = await register(phone);
+    const token = await registerMember(phone);
     expect(await ops(dataDir, 'credit', phone, '100', 'games-dz-e2e')).toMatch(/credited 100\.00/);
     await siteCall('/fd/api/v1/wallet/autoTransfer', { enabled: true, requestId: `dz-auto-${phone}` }, token);
 
@@ -176,7 +116,7 @@ describe.each([
       await expect
         .poll(() => header.textContent().then(flat), { timeout: 15_000 })
         .toContain(yuan(10_000 + net).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-      expect(await axeIn(frame)).toEqual([]);
+      expect(await axeFindings(frame)).toEqual([]);
 
       // The rules: the game's return to player and its pay table.
       await frame.getByRole('tab', { name: '规则' }).click();
@@ -184,14 +124,14 @@ describe.each([
         .poll(() => frame.getByTestId('slot-rtp').textContent(), { timeout: 10_000 })
         .toBe('理论返还率（RTP）：96.51%');
       expect(await frame.getByRole('table', { name: /赔付表/ }).count()).toBe(1);
-      expect(await axeIn(frame)).toEqual([]);
+      expect(await axeFindings(frame)).toEqual([]);
 
       // Fairness: reveal the seed; both spins recomputed in the browser agree with the record.
       await frame.getByRole('tab', { name: '公平验证' }).click();
       await frame.getByRole('button', { name: '更换种子（公开当前种子）' }).click();
       await expect.poll(() => frame.getByText('重新计算结果与记录一致').count(), { timeout: 15_000 }).toBe(2);
       expect(await frame.getByText(/^停止位置：/).count()).toBe(2);
-      expect(await axeIn(frame)).toEqual([]);
+      expect(await axeFindings(frame)).toEqual([]);
 
       // The bet record on the site: both spins, with the game's name and stake.
       await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
@@ -202,7 +142,7 @@ describe.each([
         expect(text).toContain('财神到');
         expect(text).toContain('¥2.00');
       }
-      expect(await axeIn(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

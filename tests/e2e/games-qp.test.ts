@@ -3,22 +3,23 @@
 // moves into the venue wallet), and on the games page the launch opens plays a hand — the cards named in words, the
 // round timer, the choices — sees the result said as it is and the venue wallet follow, then finds the hand in
 // /mine/record/betRecord with the balance the site shows. Axe-clean (the site and the games page in its frame).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
-import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
-import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
+import { GAMES_API } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
+import {
+  axeFindings,
+  flat,
+  go,
+  PASSWORD,
+  registerMember,
+  siteCall,
+  venueRounds,
+} from '../support/e2e-site.ts';
 import { ops } from '../support/ops.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const signMap = deriveSignMap(DEV_SIGNING_SECRET);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PASSWORD = 'abc12345';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,66 +29,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const group = signGroupOf(path);
-  const res = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [HEADER.client]: 'web',
-      [HEADER.version]: API_VERSION,
-      [HEADER.site]: SITE_ID,
-      [HEADER.uuid]: '5f0c6a1e-0000-4000-8000-0000000e2ec9',
-      ...(group ? { [HEADER.signature]: signMap[group] } : {}),
-      ...(token ? { [HEADER.token]: token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { status_code: number; message: string; data: T };
-  if (env.status_code !== 6000) throw new Error(`${path}: ${env.status_code} ${env.message}`);
-  return env.data;
-}
-
-async function register(phone: string): Promise<string> {
-  await siteCall('/site/api/v1/user/sms/send', { countryCode: '86', phone, purpose: 'register' });
-  const code = (await ops(dataDir, 'sms', phone)).split('\t')[0]!.trim();
-  const auth = await siteCall<{ token: string }>('/site/api/v1/user/register', {
-    countryCode: '86',
-    phone,
-    smsCode: code,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  return auth.token;
-}
-
-async function axeIn(target: Page | Frame): Promise<string[]> {
-  await target.evaluate(AXE_SOURCE);
-  const results = (await target.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
-  )) as AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Client-side navigation, as a player follows a link. */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-const flat = (s: string | null) => (s ?? '').replace(/\s+/g, '');
-
-async function venueRounds(venueToken: string, game: string) {
-  const res = await fetch(`${baseUrl}${GAMES_API}/rounds?game=${game}`, {
-    headers: { Authorization: `Bearer ${venueToken}` },
-  });
-  return ((await res.json()) as { data: RoundsResponse }).data.rounds;
-}
-
 const yuan = (fen: number) => `¥${(Math.abs(fen) / 100).toFixed(2)}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 describe.each([
@@ -95,7 +36,7 @@ describe.each([
   ['desktop', DESKTOP, '13712342902', '二十一点', 'blackjack'],
 ] as const)('chess and card at %s size', (_size, viewport, phone, name, code) => {
   it(`launches ${name} from the lobby, plays a hand, and finds it in the bet record with the balance`, async () => {
-    const token = await register(phone);
+    const token = await registerMember(phone);
     expect(await ops(dataDir, 'credit', phone, '100', 'games-qp-e2e')).toMatch(/credited 100\.00/);
     await siteCall('/fd/api/v1/wallet/autoTransfer', { enabled: true, requestId: `qp-auto-${phone}` }, token);
 
@@ -189,7 +130,7 @@ describe.each([
       await expect
         .poll(() => header.textContent().then(flat), { timeout: 15_000 })
         .toContain(yuan(10_000 + net));
-      expect(await axeIn(frame)).toEqual([]);
+      expect(await axeFindings(frame)).toEqual([]);
 
       // The verify view: the seed revealed, the deck recomputed in the browser, the cards listed in words.
       await frame.getByRole('tab', { name: '公平验证' }).click();
@@ -199,7 +140,7 @@ describe.each([
       expect(
         await frame.getByText(code === 'bull-bull' ? /^你：(黑桃|红桃|梅花|方块) / : /^庄家：/).count(),
       ).toBe(1);
-      expect(await axeIn(frame)).toEqual([]);
+      expect(await axeFindings(frame)).toEqual([]);
 
       // The bet record on the site: the hand with the game's name and stake.
       await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
@@ -208,7 +149,7 @@ describe.each([
       const text = flat(await row.textContent());
       expect(text).toContain(name);
       expect(text).toContain(yuan(r.stake));
-      expect(await axeIn(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

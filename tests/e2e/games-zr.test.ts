@@ -4,18 +4,14 @@
 // round closes on the server's clock for everyone, the deal is shown with the round's net result said plainly,
 // the venue wallet follows; the roads and the history are there; the round is verified from its revealed seed;
 // and the bet is in /mine/record/betRecord. At phone and desktop size, axe-clean (site and games page).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settleMemberBets, type ZrResult } from '../../src/games-core/zr/table.ts';
 import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
-import { creditMember, flat, registerMember, siteCall } from '../support/e2e-site.ts';
+import { axeFindings, creditMember, flat, go, registerMember, siteCall } from '../support/e2e-site.ts';
 
 const baseUrl = inject('baseUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** issue 12 §1 via the table's schedule: a round every 35 s, so a bet is settled within about 70 s. */
 const ROUND_WAIT_MS = 80_000;
 
@@ -26,23 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function axeIn(target: Page | Frame): Promise<string[]> {
-  await target.evaluate(AXE_SOURCE);
-  const results = (await target.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
-  )) as AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 describe.each([
   ['phone', PHONE, '13712347421'],
@@ -122,7 +101,7 @@ describe.each([
           .poll(() => bankerCell.textContent().then(flat), { timeout: 10_000 })
           .toContain('已下注10元');
         await expect.poll(() => header.textContent().then(flat)).toContain('¥90.00');
-        expect(await axeIn(frame)).toEqual([]);
+        expect(await axeFindings(frame)).toEqual([]);
 
         // The close for everyone, the deal, and this round's net result said plainly.
         const net = frame.getByTestId('round-net');
@@ -156,7 +135,7 @@ describe.each([
         // Verify: the shell's 公平验证 tab recomputes the deal from the revealed seed.
         await frame.getByRole('tab', { name: '公平验证' }).click();
         await expect.poll(() => frame.getByText(/^闲：/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-        expect(await axeIn(frame)).toEqual([]);
+        expect(await axeFindings(frame)).toEqual([]);
 
         // The bet record of the site.
         await page.goto(baseUrl + '/mine/record/betRecord', { waitUntil: 'networkidle' });
@@ -165,7 +144,7 @@ describe.each([
         const text = flat(await row.textContent());
         expect(text).toContain('百家乐1号桌');
         expect(text).toContain('¥10.00');
-        expect(await axeIn(page)).toEqual([]);
+        expect(await axeFindings(page)).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await ctx.close();

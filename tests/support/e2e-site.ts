@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
 import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
+import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
 import type { LaunchResult } from '../../src/protocol/venues.ts';
 import { ops } from './ops.ts';
 
@@ -36,7 +37,10 @@ export async function siteCall<T>(path: string, body: unknown, token?: string): 
   return env.data;
 }
 
-/** A new member (spec §6: phone, SMS code, password 'abc12345'); answers their token. */
+/** The password registerMember gives (spec §6 rules). */
+export const PASSWORD = 'abc12345';
+
+/** A new member (spec §6: phone, SMS code, password PASSWORD); answers their token. */
 export async function registerMember(phone: string): Promise<string> {
   await siteCall('/site/api/v1/user/sms/send', { countryCode: '86', phone, purpose: 'register' });
   const code = (await ops(inject('dataDir'), 'sms', phone)).split('\t')[0]!.trim();
@@ -44,8 +48,8 @@ export async function registerMember(phone: string): Promise<string> {
     countryCode: '86',
     phone,
     smsCode: code,
-    password: 'abc12345',
-    confirmPassword: 'abc12345',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
   });
   return auth.token;
 }
@@ -72,11 +76,10 @@ export function launchVenue(token: string, enName: string, gameCode?: string): P
   );
 }
 
-/** axe-core's serious and critical findings on the page as it is now (empty when clean). */
-export async function axeFindings(page: Page): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Runtime.evaluate', { expression: AXE_SOURCE });
-  const results = (await page.evaluate(() =>
+/** axe-core's serious and critical findings on a page or a frame as it is now (empty when clean). */
+export async function axeFindings(target: Page | Frame): Promise<string[]> {
+  await target.evaluate(AXE_SOURCE);
+  const results = (await target.evaluate(() =>
     (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
   )) as AxeResults;
   return results.violations
@@ -86,3 +89,19 @@ export async function axeFindings(page: Page): Promise<string[]> {
 
 /** Text without white space (for comparing what a region says). */
 export const flat = (s: string | null): string => (s ?? '').replace(/\s+/g, '');
+
+/** Client-side navigation, as a player follows a link inside the site. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** The player's rounds at a games venue (GET {GAMES_API}/rounds with the venue credential). */
+export async function venueRounds(venueToken: string, game: string): Promise<RoundsResponse['rounds']> {
+  const res = await fetch(`${inject('baseUrl')}${GAMES_API}/rounds?game=${game}`, {
+    headers: { Authorization: `Bearer ${venueToken}` },
+  });
+  return ((await res.json()) as { data: RoundsResponse }).data.rounds;
+}
