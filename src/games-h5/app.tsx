@@ -3,7 +3,7 @@
 // the three tabs of a game: play, rules, verify. Views render the shell machine and send it events.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import type { GameDef, GameKind } from '../protocol/games.ts';
+import type { GameDef, GameKind, InsufficientData } from '../protocol/games.ts';
 import { cleanAmountInput, yuanToFen } from '../protocol/money.ts';
 import { LOBBIES, LOBBY_PLATFORM, type Platform } from '../protocol/venues.ts';
 import { newRequestId, type GamesClient } from './api.ts';
@@ -103,18 +103,34 @@ function TransferDialog({ shell }: { shell: Shell }) {
   const need = useSelector(shell.actor, (x) => x.context.need);
   const error = useSelector(shell.actor, (x) => x.context.transferError);
   const central = useSelector(shell.actor, (x) => x.context.session?.central ?? 0);
-  const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    if (state === 'closed') {
-      setAmount('');
-      setInvalid(false);
-    }
-  }, [state]);
+  // The form lives only while the dialog is open: a new opening starts it afresh.
   if (state === 'closed') return null;
   const missing = need ? Math.max(0, need.stake - need.balance) : 0;
+  return (
+    <TransferForm shell={shell} state={state} need={need} error={error} central={central} missing={missing} />
+  );
+}
+
+function TransferForm({
+  shell,
+  state,
+  need,
+  error,
+  central,
+  missing,
+}: {
+  shell: Shell;
+  state: 'open' | 'sending' | 'refused';
+  need: InsufficientData | null;
+  error: string | null;
+  central: number;
+  missing: number;
+}) {
+  // Opened by a refused stake: the missing amount is filled in (the player sees and may change it).
+  const [amount, setAmount] = useState(() => (missing > 0 ? (missing / 100).toFixed(2) : ''));
+  const [invalid, setInvalid] = useState(false);
   const submit = () => {
-    const fen = yuanToFen(amount || (missing > 0 ? String(missing / 100) : ''));
+    const fen = yuanToFen(amount);
     if (fen === null || fen <= 0 || fen > central) {
       setInvalid(true);
       return;
@@ -145,7 +161,6 @@ function TransferDialog({ shell }: { shell: Shell }) {
               inputMode="decimal"
               autoComplete="off"
               value={amount}
-              placeholder={missing > 0 ? (missing / 100).toFixed(2) : ''}
               aria-invalid={invalid}
               aria-describedby={invalid ? 'transfer-invalid' : undefined}
               onChange={(e) => setAmount(cleanAmountInput(e.target.value))}

@@ -152,7 +152,7 @@ describe("the venue's games and the tabs", () => {
 });
 
 describe('the transfer in (issue 12 §3: a way to transfer in)', () => {
-  it('a refused stake opens it with what is missing; an empty amount takes the missing part', async () => {
+  it('a refused stake opens it with what is missing, filled in as the amount', async () => {
     const client = fakeClient();
     await renderPage(client);
     await userEvent.click(await screen.findByRole('button', { name: '下注 20 元' }));
