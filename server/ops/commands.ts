@@ -36,6 +36,7 @@ import { depositOps } from '../modules/deposit/ops.ts';
 import { KYC_OPS_USAGE, kycOps } from '../modules/payout/ops.ts';
 import { WITHDRAWAL_OPS_USAGE, withdrawalOps } from '../modules/withdrawal/ops.ts';
 import { VENUE_OPS_USAGE, venueOps } from '../modules/venue/ops.ts';
+import { HOT_OPS_USAGE, hotOps } from '../modules/showcase/ops.ts';
 import { checkWithdrawals } from '../modules/withdrawal/withdrawals.ts';
 import { SPORTSBOOK_OPS_USAGE, sportsbookOps } from '../modules/sportsbook/ops.ts';
 
@@ -71,7 +72,10 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
                                        pending withdrawals; approve, reject (voids the hold) or pay (posts it)
   ${VENUE_OPS_USAGE}
                                        the venues; a venue's maintenance (with its end: it reopens by itself then);
-                                       end a member's venue credentials now (their venue calls answer expired)`;
+                                       end a member's venue credentials now (their venue calls answer expired)
+  ${HOT_OPS_USAGE}
+                                       the home page's hot games: their order, set whole, one moved (1 = first),
+                                       or back to the default order`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -262,6 +266,11 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
     }
     case 'venue': {
       const result = await venueOps(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
+    }
+    case 'hot': {
+      const result = await hotOps(db, action, rest);
       if ('usage' in result) throw new OpsUsageError(result.usage);
       return result.text;
     }

@@ -3,6 +3,9 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { ok } from '../../http/envelope.ts';
 import { countOpenVenuesByPlatform } from './repository.ts';
 import { PLATFORM_COUNT_KEYS, platformCountSchema } from './schemas.ts';
+import { HOT_GAMES_PATH, RECENT_WINS_PATH } from '../../../src/protocol/showcase.ts';
+import { hotGamesSchema, recentWinsSchema } from '../showcase/schemas.ts';
+import { hotGames, recentWins } from '../showcase/showcase.ts';
 
 export type PlatformCounts = Record<(typeof PLATFORM_COUNT_KEYS)[number], number>;
 
@@ -17,7 +20,9 @@ export async function platformCounts(db: Queryable): Promise<PlatformCounts> {
 
 export const PLATFORM_COUNT_PATH = '/game/api/v1/venue/platformCount';
 
-/** The game area (/game/api). */
+/** The game area (/game/api): the platform counts and the home page's showcase (issue 19 §2). */
 export const gameModule: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(PLATFORM_COUNT_PATH, { schema: platformCountSchema }, async () => ok(await platformCounts(db)));
+  app.get(HOT_GAMES_PATH, { schema: hotGamesSchema }, async () => ok({ games: await hotGames(db) }));
+  app.get(RECENT_WINS_PATH, { schema: recentWinsSchema }, async () => ok({ wins: await recentWins(db) }));
 };

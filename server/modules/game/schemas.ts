@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Envelope, NoQuery } from '../../http/schemas.ts';
 
-/** spec §3: the platform count map keys. */
-export const PLATFORM_COUNT_KEYS = ['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP'] as const;
+/** spec §3: the platform count map keys, and the fishing category BY (issue 19 §2: a count on every tile). */
+export const PLATFORM_COUNT_KEYS = ['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP', 'BY'] as const;
 
 const PlatformCounts = Type.Object({
   TY: Type.Integer(),
@@ -11,6 +11,7 @@ const PlatformCounts = Type.Object({
   ZR: Type.Integer(),
   CP: Type.Integer(),
   QP: Type.Integer(),
+  BY: Type.Integer(),
 });
 
 export const platformCountSchema = { querystring: NoQuery, response: { 200: Envelope(PlatformCounts) } };
