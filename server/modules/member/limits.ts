@@ -9,6 +9,11 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Wrong passwords for one phone within the window before it is locked for the rest of the window. */
 export const LOGIN_MAX_FAILURES_PER_PHONE = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
+/**
+ * issue 19 §1 finding 8: once this many tries or fewer remain before the phone is locked, the wrong-credentials
+ * answer says how many (the same for an unknown phone as for a known one: both count).
+ */
+export const LOGIN_TRIES_WARN_AT = 3;
 
 /** spec §5: remember-login tokens last 365 days. */
 export const REMEMBER_TOKEN_TTL_MS = 365 * 24 * 60 * 60_000;

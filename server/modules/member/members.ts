@@ -15,7 +15,12 @@ import { ApiError } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
 import { cachedSiteConfig } from '../site/config.ts';
 import { recordDevice } from './devices.ts';
-import { LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_PHONE, LOGIN_WINDOW_MS } from './limits.ts';
+import {
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_MAX_FAILURES_PER_PHONE,
+  LOGIN_TRIES_WARN_AT,
+  LOGIN_WINDOW_MS,
+} from './limits.ts';
 import {
   insertDemoMember,
   insertLoginAttempt,
@@ -35,6 +40,12 @@ import { consumeSmsCode, issueSmsCode, recordWrongSmsAttempt, SmsWrongCode, type
 
 export const MEMBER_MESSAGE = {
   wrongCredentials: '手机号或密码错误',
+  /** issue 19 §1: the wrong-credentials answer once LOGIN_TRIES_WARN_AT tries or fewer remain. */
+  wrongCredentialsTriesLeft: (left: number, minutes: number) =>
+    `手机号或密码错误，还可尝试 ${left} 次，用完后登录将暂停 ${minutes} 分钟`,
+  /** issue 19 §1: the wrong-credentials answer that used the last try (the next attempt answers 6008). */
+  wrongCredentialsNoTriesLeft: (minutes: number) =>
+    `手机号或密码错误，尝试次数已用完，请 ${minutes} 分钟后再试或找回密码`,
   locked: (minutes: number) => `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后再试或找回密码`,
   ipLimited: '当前网络登录尝试过于频繁，请稍后再试',
   phoneTaken: '该手机号已注册，请直接登录',
@@ -164,6 +175,24 @@ export interface LoginInput {
   deviceUuid: string | null;
 }
 
+/** Minutes (at least 1) until the oldest failure of the window leaves it, i.e. until a locked phone unlocks. */
+function minutesUntilUnlock(oldest: Date | null): number {
+  const unlockIn = (oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now();
+  return Math.max(1, Math.ceil(unlockIn / 60_000));
+}
+
+/**
+ * The wrong-credentials answer after `failures` failures of the phone in the window, this one included (issue 19
+ * §1 finding 8): it says how many tries remain once LOGIN_TRIES_WARN_AT or fewer do. It depends only on the
+ * phone's failures, which an unknown phone collects like a known one: the answer tells nobody which exists.
+ */
+export function wrongCredentialsMessage(failures: number, oldest: Date | null): string {
+  const left = Math.max(0, LOGIN_MAX_FAILURES_PER_PHONE - failures);
+  if (left > LOGIN_TRIES_WARN_AT) return MEMBER_MESSAGE.wrongCredentials;
+  if (left === 0) return MEMBER_MESSAGE.wrongCredentialsNoTriesLeft(minutesUntilUnlock(oldest));
+  return MEMBER_MESSAGE.wrongCredentialsTriesLeft(left, LOGIN_WINDOW_MS / 60_000);
+}
+
 export async function loginMember(db: Db, input: LoginInput) {
   const config = await cachedSiteConfig(db);
   if (config.stopLogin) throw new ApiError(MEMBER_CODE.loginStopped, MEMBER_MESSAGE.loginStopped);
@@ -171,20 +200,17 @@ export async function loginMember(db: Db, input: LoginInput) {
 
   // Check the limits and reserve this attempt under a per-phone lock (a short transaction: the slow password
   // check runs outside it), so parallel attempts cannot all slip past the limit.
-  const attemptId = await db.transaction(async (tx) => {
+  const { attemptId, failuresBefore, oldest } = await db.transaction(async (tx) => {
     await lockName(tx, `login:${phone}`);
     const f = await selectLoginFailures(tx, phone, input.ip, Date.now() - LOGIN_WINDOW_MS);
     if (f.ip_fails >= LOGIN_MAX_FAILURES_PER_IP) {
       throw new ApiError(MEMBER_CODE.loginRateLimited, MEMBER_MESSAGE.ipLimited);
     }
     if (f.phone_fails >= LOGIN_MAX_FAILURES_PER_PHONE) {
-      const unlockIn = (f.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now();
-      throw new ApiError(
-        MEMBER_CODE.accountLocked,
-        MEMBER_MESSAGE.locked(Math.max(1, Math.ceil(unlockIn / 60_000))),
-      );
+      throw new ApiError(MEMBER_CODE.accountLocked, MEMBER_MESSAGE.locked(minutesUntilUnlock(f.oldest)));
     }
-    return insertLoginAttempt(tx, phone, input.ip, null);
+    const id = await insertLoginAttempt(tx, phone, input.ip, null);
+    return { attemptId: id, failuresBefore: f.phone_fails, oldest: f.oldest };
   });
 
   const member = await selectMemberCredentials(db, phone);
@@ -194,7 +220,7 @@ export async function loginMember(db: Db, input: LoginInput) {
     : (await hashPassword(input.password), false);
   if (!member || !ok) {
     await settleLoginAttempt(db, attemptId, false);
-    throw new ApiError(MEMBER_CODE.wrongCredentials, MEMBER_MESSAGE.wrongCredentials);
+    throw new ApiError(MEMBER_CODE.wrongCredentials, wrongCredentialsMessage(failuresBefore + 1, oldest));
   }
   if (member.status !== 'active') {
     await settleLoginAttempt(db, attemptId, false);
