@@ -72,7 +72,7 @@ export function AccountFormView() {
   const kind = ctx.kind;
   if (state === '"needKyc"')
     return (
-      <section className="card" aria-label={f.needKyc}>
+      <section className="card payout-card" aria-label={f.needKyc}>
         <RefusalAlert refusal={ctx.refusal} />
         <p>{f.needKyc}</p>
         <Link className="btn" to="/mine/userInfo/authentication/bindBankCard">
@@ -112,7 +112,7 @@ export function AccountFormView() {
   const bank = ctx.banks.find((b) => b.code === ctx.fields.bankCode) ?? null;
 
   return (
-    <form className="card auth__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+    <form className="card payout-card auth__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
       <fieldset className="field" disabled={asking || busy} style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="visually-hidden">{t.payout.kinds[kind]}</legend>
         {kind === 'bank' && (

@@ -28,7 +28,10 @@ function AccountItem({
         ? `${account.network ?? ''} ${account.label ?? ''}`
         : account.masked;
   return (
-    <li className="card" style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
+    <li
+      className="card payout-card"
+      style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}
+    >
       {account.kind === 'bank' && <BankIcon code={account.bankCode} name={account.bankName} />}
       <div style={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
         <p>
@@ -100,7 +103,12 @@ export function AccountsListView({ addLink }: { addLink: boolean }) {
         </ul>
       )}
       {state === 'password' && (
-        <form className="card auth__form" noValidate onSubmit={submit} aria-label={l.fundPasswordTitle}>
+        <form
+          className="card payout-card auth__form"
+          noValidate
+          onSubmit={submit}
+          aria-label={l.fundPasswordTitle}
+        >
           <h3 className="section__title">{l.fundPasswordTitle}</h3>
           <FundPasswordField
             value={ctx.fundPassword}

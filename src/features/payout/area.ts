@@ -37,6 +37,7 @@ import { accountListPage, addAccountPage, BankCardsPage, UsdtAddressesPage } fro
 import { BindBankCardPage, KycPage } from './kyc-page.tsx';
 import { UsdtTutorialPage } from './tutorial-page.tsx';
 import { WithdrawalPage } from './withdrawal-page.tsx';
+import './payout.css';
 
 /** A caller-made request id (the idempotency key of a withdrawal, docs/api.md "Withdrawals"). */
 const newRequestId = () => crypto.randomUUID();

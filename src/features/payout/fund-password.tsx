@@ -84,7 +84,7 @@ export function FundPasswordPanel() {
   if (state === 'loadFailed') return <LoadFailed onRetry={() => fund.send({ type: 'fund.reload' })} />;
   if (state === 'locked')
     return (
-      <section className="card" aria-labelledby="fund-locked">
+      <section className="card payout-card" aria-labelledby="fund-locked">
         <p id="fund-locked" className="form-alert form-alert--error" role="alert">
           {fp.locked(clock(ctx.status?.lockedUntil ?? 0))}
         </p>
@@ -101,7 +101,7 @@ export function FundPasswordPanel() {
   const problem = ctx.problem ? fp.problems[ctx.problem] : undefined;
   if (state === 'set')
     return (
-      <section className="card" aria-labelledby="fund-set">
+      <section className="card payout-card" aria-labelledby="fund-set">
         <h2 id="fund-set" className="section__title">
           {fp.isSet}
         </h2>
@@ -127,7 +127,7 @@ export function FundPasswordPanel() {
   };
   return (
     <form
-      className="card auth__form"
+      className="card payout-card auth__form"
       noValidate
       onSubmit={submit}
       aria-labelledby="fund-title"

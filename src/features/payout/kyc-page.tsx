@@ -19,7 +19,7 @@ export function KycView({ linkToCards = false }: { linkToCards?: boolean }) {
   if (state === 'loadFailed') return <LoadFailed onRetry={() => kyc.send({ type: 'kyc.retry' })} />;
   if (state === 'verified' && ctx.status) {
     return (
-      <section className="card" aria-labelledby="kyc-verified" role="status">
+      <section className="card payout-card" aria-labelledby="kyc-verified" role="status">
         <h2 id="kyc-verified" className="section__title">
           {k.verifiedTitle}
         </h2>
@@ -49,7 +49,7 @@ export function KycView({ linkToCards = false }: { linkToCards?: boolean }) {
     kyc.send({ type: 'kyc.submit' });
   };
   return (
-    <form className="card auth__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+    <form className="card payout-card auth__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
       <p className="field__hint">{k.intro}</p>
       <Field
         label={k.realName}

@@ -37,7 +37,7 @@ export function RefusalAlert({ refusal }: { refusal: PayoutRefusal | null }) {
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <header className="page-header">
+    <header className="page-header payout-header">
       <h1>{title}</h1>
       {children}
     </header>

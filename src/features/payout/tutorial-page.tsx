@@ -10,7 +10,7 @@ export function UsdtTutorialPage() {
   return (
     <>
       <PageHeader title={pageTitle(USDT_TUTORIAL_PATH)} />
-      <article className="card">
+      <article className="card payout-card">
         <p>{tu.intro}</p>
         {tu.sections.map((s, i) => (
           <section key={s.title} aria-labelledby={`xnb-${i}`}>

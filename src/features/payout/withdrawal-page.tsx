@@ -123,7 +123,7 @@ function History({
       ) : (
         <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '0.5rem' }}>
           {items.map((i) => (
-            <li key={i.id} className="card" style={{ overflowWrap: 'anywhere' }}>
+            <li key={i.id} className="card payout-card" style={{ overflowWrap: 'anywhere' }}>
               <p>
                 <strong>{yuan(i.amount)}</strong> · {w.states[i.state]}
               </p>
@@ -189,7 +189,7 @@ export function WithdrawalPage() {
     return (
       <>
         {header}
-        <section className="card">
+        <section className="card payout-card">
           <p>{w.needKyc}</p>
           <Link className="btn" to={KYC_PATH}>
             {w.toKyc}
@@ -201,7 +201,7 @@ export function WithdrawalPage() {
     return (
       <>
         {header}
-        <section className="card">
+        <section className="card payout-card">
           <p>{w.needAccount}</p>
           <div className="wallet-links">
             <Link className="btn" to={BIND_BANK_CARD_PATH}>
@@ -252,7 +252,7 @@ export function WithdrawalPage() {
     return (
       <>
         {header}
-        <section className="card" aria-labelledby="withdrawal-result" role="status">
+        <section className="card payout-card" aria-labelledby="withdrawal-result" role="status">
           <h2 id="withdrawal-result" className="section__title">
             {title}
           </h2>
@@ -311,7 +311,7 @@ export function WithdrawalPage() {
         <>
           {header}
           <section
-            className="card"
+            className="card payout-card"
             role="alertdialog"
             aria-modal="false"
             aria-labelledby="audit-title"
@@ -363,7 +363,7 @@ export function WithdrawalPage() {
       <>
         {header}
         <form
-          className="card auth__form"
+          className="card payout-card auth__form"
           noValidate
           onSubmit={confirm}
           aria-labelledby="withdrawal-review"
@@ -444,7 +444,7 @@ export function WithdrawalPage() {
   return (
     <>
       {header}
-      <section className="card wallet-totals" aria-label={w.balance}>
+      <section className="card payout-card wallet-totals" aria-label={w.balance}>
         <dl className="wallet-figures">
           <div>
             <dt>{w.balance}</dt>
@@ -453,7 +453,7 @@ export function WithdrawalPage() {
         </dl>
         <p className="field__hint">{w.today(options.today.countLeft, formatFen(options.today.amountLeft))}</p>
       </section>
-      <form className="card auth__form" noValidate onSubmit={next} aria-busy={busy || undefined}>
+      <form className="card payout-card auth__form" noValidate onSubmit={next} aria-busy={busy || undefined}>
         <fieldset className="field" disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="field__label">{w.account}</legend>
           <div className="deposit-channels">

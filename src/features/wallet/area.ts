@@ -24,6 +24,7 @@ import { RecordsPage } from './records-page.tsx';
 import { TransferPage } from './transfer-page.tsx';
 import { IntroTutorialPage, PlatformTutorialsPage } from './tutorial-pages.tsx';
 import { WalletPage } from './wallet-page.tsx';
+import './wallet.css';
 
 /** A caller-made request id (the idempotency key of a money-moving call, docs/api.md "Wallet"). */
 const newRequestId = () => crypto.randomUUID();

@@ -13,7 +13,7 @@ export function BalancePage() {
   const failed = useSelector(wallet, (s) => s?.context.loadFailed ?? false);
   return (
     <>
-      <header className="page-header">
+      <header className="page-header wallet-header">
         <h1>{t.pages['/mine/balance']}</h1>
       </header>
       {failed && (
@@ -25,7 +25,7 @@ export function BalancePage() {
         !failed && <LoadingScreen />
       ) : (
         <>
-          <section className="card wallet-totals" aria-label={t.wallet.total}>
+          <section className="card wallet-card wallet-totals" aria-label={t.wallet.total}>
             <dl className="wallet-figures">
               <div>
                 <dt>{t.wallet.total}</dt>

@@ -55,7 +55,7 @@ export function DepositPage() {
   const state = useSelector(flow, (s) => (s ? JSON.stringify(s.value) : '"loadingChannels"'));
   const ctx = useSelector(flow, (s) => s?.context);
   const header = (
-    <header className="page-header">
+    <header className="page-header wallet-header">
       <h1>{t.pages['/mine/finance/deposit']}</h1>
       <p className="field__hint">{d.sandbox}</p>
     </header>
@@ -96,7 +96,7 @@ export function DepositPage() {
     return (
       <>
         {header}
-        <section className="card deposit-result" aria-labelledby="deposit-result" role="status">
+        <section className="card wallet-card deposit-result" aria-labelledby="deposit-result" role="status">
           <h2 id="deposit-result" className="section__title">
             {title}
           </h2>
@@ -121,7 +121,7 @@ export function DepositPage() {
     return (
       <>
         {header}
-        <section className="card" aria-labelledby="deposit-order">
+        <section className="card wallet-card" aria-labelledby="deposit-order">
           <h2 id="deposit-order" className="section__title">
             {d.orderTitle}
           </h2>
@@ -165,7 +165,12 @@ export function DepositPage() {
   return (
     <>
       {header}
-      <form className="card auth__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <form
+        className="card wallet-card auth__form"
+        noValidate
+        onSubmit={submit}
+        aria-busy={busy || undefined}
+      >
         <fieldset className="field" disabled={busy || unsure}>
           <legend className="field__label">{d.channel}</legend>
           <div className="deposit-channels">

@@ -27,10 +27,10 @@ export function RecordsPage() {
   const pages = pagesOf(ctx?.result ?? null);
   return (
     <>
-      <header className="page-header">
+      <header className="page-header wallet-header">
         <h1>{t.pages['/mine/record/transRecord']}</h1>
       </header>
-      <form className="card records-filter" onSubmit={search} noValidate>
+      <form className="card wallet-card records-filter" onSubmit={search} noValidate>
         <div className="field">
           <label className="field__label" htmlFor="records-kind">
             {t.records.kind}
@@ -96,9 +96,9 @@ export function RecordsPage() {
       ) : !ctx?.result ? (
         <LoadingScreen />
       ) : ctx.result.items.length === 0 ? (
-        <p className="card">{t.records.empty}</p>
+        <p className="card wallet-card">{t.records.empty}</p>
       ) : (
-        <section className="card" aria-busy={state === 'loading' || undefined}>
+        <section className="card wallet-card" aria-busy={state === 'loading' || undefined}>
           <ul className="records">
             {ctx.result.items.map((r) => (
               <li key={`${r.id}:${r.wallet}`} className="record">

@@ -15,7 +15,7 @@ export function TransferPage() {
   const state = useSelector(form, (s) => (s ? String(s.value) : 'editing'));
   const ctx = useSelector(form, (s) => s?.context);
   const header = (
-    <header className="page-header">
+    <header className="page-header wallet-header">
       <h1>{t.pages['/mine/finance/transfer']}</h1>
     </header>
   );
@@ -40,7 +40,7 @@ export function TransferPage() {
     <>
       {header}
       <form
-        className="card auth__form transfer-form"
+        className="card wallet-card auth__form transfer-form"
         noValidate
         onSubmit={submit}
         aria-busy={submitting || undefined}

@@ -95,7 +95,7 @@ function Points({ points }: { points: readonly Rich[] }) {
 function Header({ path }: { path: string }) {
   return (
     <>
-      <header className="page-header">
+      <header className="page-header wallet-header">
         <h1>{t.pages[path]}</h1>
       </header>
       <p className="form-alert form-alert--info tutorial-sandbox">

@@ -12,7 +12,7 @@ export function VenueList({
   action?: (venue: VenueWallet) => ReactNode;
 }) {
   return (
-    <section className="card" aria-labelledby="venue-wallets">
+    <section className="card wallet-card" aria-labelledby="venue-wallets">
       <h2 id="venue-wallets" className="section__title">
         {t.wallet.venues}
       </h2>

@@ -21,7 +21,7 @@ export function WalletPage() {
   const unsure = moves === 'recallUnsure' || moves === 'switchUnsure';
 
   const header = (
-    <header className="page-header">
+    <header className="page-header wallet-header">
       <h1>{t.pages['/mine/finance/wallet']}</h1>
     </header>
   );
@@ -44,7 +44,7 @@ export function WalletPage() {
   return (
     <>
       {header}
-      <section className="card wallet-central" aria-labelledby="central-wallet">
+      <section className="card wallet-card wallet-central" aria-labelledby="central-wallet">
         <h2 id="central-wallet" className="section__title">
           {t.wallet.central}
         </h2>
