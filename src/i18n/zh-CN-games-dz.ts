@@ -69,7 +69,8 @@ export const dzText = {
   /** The bet record's play (bets.play) and pick (bets.pick). */
   record: {
     play: (lineBet: number, lines: number) => `每线 ${yuan(lineBet)} 元 × ${lines} 线`,
-    pick: (freeSpins: number) => (freeSpins > 0 ? `旋转 1 次，含免费旋转 ${freeSpins} 次` : '旋转 1 次'),
+    pick: (freeSpins: number, jackpot = false) =>
+      (freeSpins > 0 ? `旋转 1 次，含免费旋转 ${freeSpins} 次` : '旋转 1 次') + (jackpot ? '，赢得奖池' : ''),
   },
   view: {
     reels: (name: string) => `${name} 转轴（5 轴 × 3 行）`,

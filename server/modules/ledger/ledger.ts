@@ -16,7 +16,17 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { publishAfterCommit, publishWithin, pushesOf } from './pushes.ts';
 
 export type AccountKind =
-  'central' | 'venue' | 'bonus' | 'locked' | 'cash_in' | 'cash_out' | 'house' | 'promotions' | 'fees';
+  | 'central'
+  | 'venue'
+  | 'bonus'
+  | 'locked'
+  | 'cash_in'
+  | 'cash_out'
+  | 'house'
+  | 'promotions'
+  | 'fees'
+  /** The slots' progressive jackpot pool (migration 018; never below zero, never below its seed at commit). */
+  | 'jackpot';
 
 /** Accounts of the house (no member): they may go below zero (cash comes in from outside the ledger). */
 export const SYSTEM_KINDS: ReadonlySet<AccountKind> = new Set([
@@ -25,12 +35,13 @@ export const SYSTEM_KINDS: ReadonlySet<AccountKind> = new Set([
   'house',
   'promotions',
   'fees',
+  'jackpot',
 ]);
 
 export type AccountRef =
   | { memberId: number; kind: 'central' | 'bonus' | 'locked' }
   | { memberId: number; kind: 'venue'; venue: string }
-  | { kind: 'cash_in' | 'cash_out' | 'promotions' | 'fees' }
+  | { kind: 'cash_in' | 'cash_out' | 'promotions' | 'fees' | 'jackpot' }
   | { kind: 'house'; venue: string };
 
 export type TransferState = 'pending' | 'posted' | 'voided';

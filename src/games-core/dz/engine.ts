@@ -9,6 +9,7 @@
 // Every strip has STRIP_LENGTH = 32 places, a power of two, so int(32) (floor(u / 2^32 × 32)) is exactly
 // uniform: every stop of every strip is equally likely, nothing is weighted near the payline (no near misses).
 import type { FairStream } from '../fair.ts';
+import { drawJackpot, JACKPOT_ODDS_FEN, type JackpotDraw } from './jackpot.ts';
 
 export const REELS = 5;
 export const ROWS = 3;
@@ -99,8 +100,13 @@ export interface SlotOutcome {
   stake: number;
   base: SpinResult;
   free: SpinResult[];
-  /** Everything paid back (fen): the paid spin's win plus every free spin's. */
+  /** Everything the reels paid back (fen): the paid spin's win plus every free spin's (the jackpot not included). */
   payout: number;
+  /**
+   * The progressive jackpot's draw (jackpot.ts), made after the reels and all free spins. Absent only on spins
+   * stored before the jackpot existed (issue 19).
+   */
+  jackpot?: JackpotDraw;
 }
 
 /** The symbol at a reel's row for a stop. */
@@ -157,8 +163,16 @@ export function evaluate(
 export const drawStops = (game: SlotGame, stream: Pick<FairStream, 'int'>): number[] =>
   game.strips.map((strip) => stream.int(strip.length));
 
-/** A whole paid spin: the spin, then its free spins (retriggers add more) in the stream's order. */
-export function playSpin(game: SlotGame, stream: Pick<FairStream, 'int'>, lineBet: number): SlotOutcome {
+/**
+ * A whole paid spin: the spin, then its free spins (retriggers add more) in the stream's order, then the
+ * jackpot's draw against `jackpotOdds` (JACKPOT_ODDS_FEN in play; a test may pass smaller odds).
+ */
+export function playSpin(
+  game: SlotGame,
+  stream: Pick<FairStream, 'int'>,
+  lineBet: number,
+  jackpotOdds: number = JACKPOT_ODDS_FEN,
+): SlotOutcome {
   const base = evaluate(game, drawStops(game, stream), lineBet);
   const free: SpinResult[] = [];
   let left = base.awarded;
@@ -168,7 +182,9 @@ export function playSpin(game: SlotGame, stream: Pick<FairStream, 'int'>, lineBe
     left += spin.awarded - 1;
   }
   const payout = base.win + free.reduce((sum, s) => sum + s.win, 0);
-  return { game: game.code, lineBet, lines: LINES, stake: lineBet * LINES, base, free, payout };
+  const stake = lineBet * LINES;
+  const jackpot = drawJackpot(stream, stake, jackpotOdds);
+  return { game: game.code, lineBet, lines: LINES, stake, base, free, payout, jackpot };
 }
 
 // ---- the return to player, exactly from the strips ---------------------------------------------------------------

@@ -1,8 +1,12 @@
 // Checking a spin again from its revealed seed (issue 12 §2; docs/games-dz.md "Fairness"): the same engine the
-// server used replays the round — every stop of the paid spin and of each free spin, every line win, the scatter
-// and the payout — and the result must equal what was stored.
+// server used replays the round — every stop of the paid spin and of each free spin, every line win, the scatter,
+// the payout and the progressive jackpot's draw (issue 19; drawn after the free spins) — and the result must equal
+// what was stored. What the jackpot paid (the pool's size at the time) is not in the seed: the check is that it
+// paid exactly when the draw hit.
 import { LINE_BETS, playSpin, type SlotOutcome } from './engine.ts';
 import { slotGameOf } from './games.ts';
+import { JACKPOT_ODDS_FEN } from './jackpot.ts';
+import type { SettledSpin } from './wire.ts';
 import { fairStream, seedHashOf, type FairInput } from '../fair.ts';
 
 export interface SpinCheck {
@@ -25,11 +29,24 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-export function verifySpin(stored: SlotOutcome, fair: FairInput & { seedHash?: string }): SpinCheck {
+/**
+ * Replays a stored spin. `jackpotOdds` is the odds the rules state (JACKPOT_ODDS_FEN); a spin stored before the
+ * jackpot existed (no `jackpot` field) is compared without it.
+ */
+export function verifySpin(
+  stored: SettledSpin,
+  fair: FairInput & { seedHash?: string },
+  jackpotOdds: number = JACKPOT_ODDS_FEN,
+): SpinCheck {
   const seedMatches = fair.seedHash === undefined || seedHashOf(fair.serverSeed) === fair.seedHash;
   const game = slotGameOf(stored.game);
   if (!game || !(LINE_BETS as readonly number[]).includes(stored.lineBet))
     return { ok: false, recomputed: null, seedMatches };
-  const recomputed = playSpin(game, fairStream(fair), stored.lineBet);
-  return { ok: seedMatches && sameJson(recomputed, stored), recomputed, seedMatches };
+  const recomputed = playSpin(game, fairStream(fair), stored.lineBet, jackpotOdds);
+  const { jackpotWin, ...engine } = stored;
+  const expected: SlotOutcome = { ...recomputed };
+  if (stored.jackpot === undefined) delete expected.jackpot;
+  // The jackpot paid something exactly when its draw hit (nothing at all on a spin from before the jackpot).
+  const paidWhenHit = (jackpotWin ?? 0) > 0 === (expected.jackpot?.hit === true);
+  return { ok: seedMatches && sameJson(expected, engine) && paidWhenHit, recomputed, seedMatches };
 }

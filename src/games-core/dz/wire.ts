@@ -14,9 +14,22 @@ export interface SpinRequest {
   lineBet: number;
 }
 
+/** GET {GAMES_API}/dz/jackpot: the jackpot pool (JackpotPoolResponse of src/protocol/jackpot.ts) for the page. */
+export const SLOT_JACKPOT_PATH = '/dz/jackpot';
+
+/**
+ * A settled spin as stored (the bet's detail.outcome) and answered: the engine's outcome and what the progressive
+ * jackpot paid it (fen; absent or 0 unless its draw hit). The bet's payout = outcome.payout + jackpotWin.
+ */
+export interface SettledSpin extends SlotOutcome {
+  jackpotWin?: number;
+}
+
 export interface SpinResponse {
   orderNo: string;
-  outcome: SlotOutcome;
+  outcome: SettledSpin;
+  /** The jackpot pool after the spin (fen). */
+  pool: number;
   /** The seed pair's commitment and the nonce the spin used (the seed is revealed when the player rotates it). */
   fair: { seedHash: string; clientSeed: string; nonce: number };
   /** The venue wallet after the spin and its free spins (fen). */

@@ -1,6 +1,7 @@
 // Wire shapes of the slots' call (src/games-core/dz/wire.ts; docs/games-dz.md "API").
 import { Type } from 'typebox';
-import { Envelope } from '../../../http/schemas.ts';
+import { Envelope, NoQuery } from '../../../http/schemas.ts';
+import { JackpotPoolSchema } from '../jackpot.ts';
 import { fen, GameCode, RequestId } from '../schemas.ts';
 
 const SpinResultSchema = Type.Object({
@@ -21,6 +22,9 @@ export const SlotOutcomeSchema = Type.Object({
   base: SpinResultSchema,
   free: Type.Array(SpinResultSchema),
   payout: fen,
+  // The progressive jackpot's draw (absent on spins stored before it existed) and what it paid.
+  jackpot: Type.Optional(Type.Object({ odds: Type.Integer(), draw: Type.Integer(), hit: Type.Boolean() })),
+  jackpotWin: Type.Optional(fen),
 });
 
 export const spinSchema = {
@@ -38,6 +42,7 @@ export const spinSchema = {
       Type.Object({
         orderNo: Type.String(),
         outcome: SlotOutcomeSchema,
+        pool: fen,
         fair: Type.Object({ seedHash: Type.String(), clientSeed: Type.String(), nonce: Type.Integer() }),
         balance: fen,
         placedAt: Type.String(),
@@ -45,3 +50,5 @@ export const spinSchema = {
     ),
   },
 };
+
+export const slotJackpotSchema = { querystring: NoQuery, response: { 200: Envelope(JackpotPoolSchema) } };

@@ -4,9 +4,10 @@
 // it awards from the pair's stream (src/games-core/dz/engine.ts) and the bet is settled with the whole payout
 // (settleGameBet; valid bet = the stake). Nothing is left open, so a player who leaves loses nothing. The request
 // id is the idempotency key: a retry answers the first spin (41004 when it asked for another).
-import { LINE_BETS, LINES, playSpin, type SlotOutcome } from '../../../../src/games-core/dz/engine.ts';
+import { LINE_BETS, LINES, playSpin } from '../../../../src/games-core/dz/engine.ts';
 import { slotGameOf } from '../../../../src/games-core/dz/games.ts';
-import type { SpinRequest, SpinResponse } from '../../../../src/games-core/dz/wire.ts';
+import { JACKPOT_ODDS_FEN } from '../../../../src/games-core/dz/jackpot.ts';
+import type { SettledSpin, SpinRequest, SpinResponse } from '../../../../src/games-core/dz/wire.ts';
 import { fairStream } from '../../../../src/games-core/fair.ts';
 import { dzText } from '../../../../src/i18n/zh-CN-games-dz.ts';
 import type { Queryable } from '../../../db/db.ts';
@@ -15,6 +16,15 @@ import { gamesError } from '../errors.ts';
 import { takeNonce } from '../fair.ts';
 import { betByRequest, settleGameBet, stakeBet, type GameBetRow } from '../money.ts';
 import { balancesOf, gameOf, withStake } from '../service.ts';
+import { jackpotBalance, playJackpot } from '../jackpot.ts';
+
+/**
+ * The games' context as the slots read it: `jackpotOdds` replaces JACKPOT_ODDS_FEN for a test that must make the
+ * jackpot hit (a power of two; production never sets it). Every other figure stays the engine's.
+ */
+export interface SlotsCtx extends GamesCtx {
+  jackpotOdds?: number;
+}
 
 /** The spin was made before under this request id: the transaction rolls back (its nonce too) and answers it. */
 class Replayed extends Error {
@@ -25,21 +35,27 @@ class Replayed extends Error {
 
 const fingerprintOf = (req: Pick<SpinRequest, 'game' | 'lineBet'>) => `slot|${req.game}|${req.lineBet}`;
 
-async function responseOf(q: Queryable, row: GameBetRow, balance: number): Promise<SpinResponse> {
+async function responseOf(
+  q: Queryable,
+  row: GameBetRow,
+  balance: number,
+  pool: number,
+): Promise<SpinResponse> {
   const { rows } = await q.query<{ seed_hash: string; client_seed: string }>(
     'SELECT seed_hash, client_seed FROM fair_seeds WHERE id = $1',
     [row.seed_id],
   );
   return {
     orderNo: row.order_no,
-    outcome: row.detail.outcome as SlotOutcome,
+    outcome: row.detail.outcome as SettledSpin,
+    pool,
     fair: { seedHash: rows[0]!.seed_hash, clientSeed: rows[0]!.client_seed, nonce: row.nonce! },
     balance,
     placedAt: new Date(row.placed_at).toISOString(),
   };
 }
 
-export async function spinSlot(ctx: GamesCtx, caller: GamesCaller, req: SpinRequest): Promise<SpinResponse> {
+export async function spinSlot(ctx: SlotsCtx, caller: GamesCaller, req: SpinRequest): Promise<SpinResponse> {
   const def = gameOf(caller, req.game, ['slot']);
   const game = slotGameOf(def.code);
   if (!game) throw gamesError('notFound');
@@ -53,12 +69,13 @@ export async function spinSlot(ctx: GamesCtx, caller: GamesCaller, req: SpinRequ
       // Under the pair's lock: a retry of a spin already made answers it (and gives the nonce back).
       const first = await betByRequest(tx, caller.memberId, req.requestId);
       if (first) throw new Replayed(first);
-      const outcome = playSpin(game, fairStream(taken), req.lineBet);
+      const outcome = playSpin(game, fairStream(taken), req.lineBet, ctx.jackpotOdds ?? JACKPOT_ODDS_FEN);
+      const hit = outcome.jackpot?.hit === true;
       const staked = await stakeBet(tx, caller, {
         requestId: req.requestId,
         game: def.name,
         play: dzText.record.play(req.lineBet, LINES),
-        pick: dzText.record.pick(outcome.free.length),
+        pick: dzText.record.pick(outcome.free.length, hit),
         stake,
         code: def.code,
         seed: { seedId: taken.seedId, nonce: taken.nonce },
@@ -66,11 +83,22 @@ export async function spinSlot(ctx: GamesCtx, caller: GamesCaller, req: SpinRequ
         fingerprint,
       });
       if (!staked.created) throw new Replayed(staked.row);
+      // The jackpot's share and draw (server/modules/casino/jackpot.ts): once, for this new bet, in this
+      // transaction. A win comes into the venue's house and is paid with the spin's payout.
+      const jp = await playJackpot(tx, {
+        orderNo: staked.row.order_no,
+        memberId: caller.memberId,
+        venue: caller.venue.code,
+        game: def.name,
+        stake,
+        hit,
+      });
+      const settledSpin: SettledSpin = { ...outcome, jackpotWin: jp.won };
       // Valid bet = the stake: every paid spin is a real wager (free spins are part of it and cost nothing).
       const settled = await settleGameBet(tx, staked.row.id, {
-        payout: outcome.payout,
+        payout: outcome.payout + jp.won,
         validBet: stake,
-        outcome,
+        outcome: settledSpin,
       });
       return settled!;
     });
@@ -81,6 +109,6 @@ export async function spinSlot(ctx: GamesCtx, caller: GamesCaller, req: SpinRequ
       throw gamesError('duplicateRequest');
     row = first;
   }
-  const { balance } = await balancesOf(ctx.db, caller);
-  return responseOf(ctx.db, row, balance);
+  const [{ balance }, pool] = await Promise.all([balancesOf(ctx.db, caller), jackpotBalance(ctx.db)]);
+  return responseOf(ctx.db, row, balance, pool);
 }

@@ -43,6 +43,7 @@ export function spinResponse(orderNo: string, payout: number, free: number): Spi
   const freeSpins = Array.from({ length: free }, (_, i) => spinOf([i, 1, 2, 3, 4], 0));
   return {
     orderNo,
+    pool: 50_000,
     outcome: {
       game: 'fortune-god',
       lineBet: 10,

@@ -41,6 +41,7 @@ function answer(req: SpinRequest, nonce: number): SpinResponse {
   return {
     orderNo: `GM-${nonce}`,
     outcome: playSpin(FORTUNE_GOD, fairStream({ ...SEED, nonce }), req.lineBet),
+    pool: 50_000,
     fair: { seedHash: seedHashOf(SEED.serverSeed), clientSeed: SEED.clientSeed, nonce },
     balance: 10_000,
     placedAt: new Date().toISOString(),
