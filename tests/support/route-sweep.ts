@@ -228,7 +228,7 @@ export async function visualFindings(page: Page): Promise<VisualFinding[]> {
       const parts: string[] = [];
       for (let e: Element | null = el; e && e !== document.body && parts.length < 3; e = e.parentElement) {
         const cls = [...e.classList]
-          .slice(0, 2)
+          .slice(0, 3)
           .map((c) => `.${c}`)
           .join('');
         parts.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${cls}`);
