@@ -29,7 +29,7 @@ CREATE TABLE jackpot_wins (
   venue text NOT NULL,
   game text NOT NULL,
   amount bigint NOT NULL CHECK (amount > 0),
-  won_at timestamptz NOT NULL DEFAULT now()
+  won_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 CREATE INDEX jackpot_wins_newest ON jackpot_wins (won_at DESC);
 
