@@ -17,6 +17,8 @@ export const GAME_ART_WIDTH = 320;
 export const GAME_ART_HEIGHT = 240;
 /** Where a showcase game's picture is (WebP). */
 export const gameArtOf = (code: string) => `/media/games/${code}.webp`;
+/** The same art cropped square (GAME_ART_HEIGHT²) for the lobby's game grid: the games launched per game. */
+export const gameIconOf = (code: string) => `/media/games/${code}-square.webp`;
 
 /** A game the showcase can offer. `game` is the launch's gameCode; null launches the venue as a whole. */
 export interface ShowcaseGame {

@@ -2,6 +2,7 @@
 // categories with many games (slots DZ, fishing BY, chess QP), a game list. Reproducible: the same lists,
 // the same order, the same tags on every database. Written by the demo seed (server/db/seed.ts).
 import { GRID_GAMES } from '../../../src/protocol/games.ts';
+import { gameIconOf } from '../../../src/protocol/showcase.ts';
 import type { Platform, Provider } from '../../../src/protocol/venues.ts';
 import type { Queryable } from '../../db/db.ts';
 
@@ -48,14 +49,6 @@ export const PLAYABLE_PLATFORMS: ReadonlySet<Platform> = new Set(['TY', 'DJ', 'Q
 export const GAME_LIST_PLATFORMS: ReadonlySet<Platform> = new Set(['DZ', 'BY', 'QP']);
 
 export const logoOf = (code: string) => `/media/venues/${code.toLowerCase()}.svg`;
-/** Game icons: a few shared pictures per category (public/media/venues/games/). */
-export const GAME_ICONS: Readonly<Record<'DZ' | 'BY' | 'QP', readonly string[]>> = {
-  DZ: ['slot-fruit', 'slot-dragon', 'slot-gem', 'slot-coin'],
-  BY: ['fish-gold', 'fish-shark'],
-  QP: ['cards-spade', 'cards-mahjong', 'cards-dice'],
-};
-const iconPath = (name: string) => `/media/venues/games/${name}.svg`;
-
 export interface CatalogueGame {
   code: string;
   name: string;
@@ -74,13 +67,13 @@ export function gamesOf(venue: CatalogueVenue): CatalogueGame[] {
   const pool = GRID_GAMES[kind];
   const siblings = CATALOGUE.filter((v) => v.platform === venue.platform);
   const place = siblings.findIndex((v) => v.code === venue.code);
-  const icons = GAME_ICONS[kind];
   return pool.map((_, i) => {
     const { code, name } = pool[(place + i) % pool.length]!;
     const tags: CatalogueGame['tags'] = [];
     if (i === 0) tags.push('hot');
     if (i === pool.length - 1) tags.push('new');
-    return { code, name, icon: iconPath(icons[(place + i) % icons.length]!), tags };
+    // Each game's own art (issue 19 §2; scripts/game-art.ts), cropped square for the grid.
+    return { code, name, icon: gameIconOf(code), tags };
   });
 }
 
