@@ -6,17 +6,27 @@ import {
   type StationAd,
   type SuspensionIcon,
 } from '../../src/protocol/site.ts';
+import type { JackpotPoolResponse } from '../../src/protocol/jackpot.ts';
+import type { HotGame, RecentWin } from '../../src/protocol/showcase.ts';
 import type { AreaEvent } from '../area.ts';
 import { HOME_PATH } from '../navigation-policy.ts';
+import { installStripMachine } from './install-strip.machine.ts';
 import { popActivityDialog } from './pop-activity-dialog.ts';
 
-// The home area (issue 3 §3; issue 8 §1): the home page's content, the once-a-day pop-up activity, and
-// marquee notices pushed over the socket. Spawned when the player first enters '/', and kept alive after.
+// The home area (issue 3 §3; issue 8 §1; issue 19 §2): the home page's content — notices, ads, icons, the pop-up,
+// the platform counts, the hot games, the recent wins and the jackpot pool, each loaded on its own so that one
+// failing leaves only its part empty —, the once-a-day pop-up activity, marquee notices pushed over the socket,
+// and the app-install strip (its own machine, invoked here). Spawned when the player first enters '/', kept
+// alive after.
 
-/** Platform count map keys (spec §3): sports, slots, e-sports, live casino, lottery, chess-and-card. */
-export const PLATFORM_KEYS = ['QP', 'TY', 'ZR', 'DZ', 'CP', 'DJ'] as const;
+/**
+ * Platform count map keys (spec §3): sports, slots, e-sports, live casino, lottery, chess-and-card; and fishing
+ * (issue 19 §2: the platform count on every category tile, 捕鱼 included).
+ */
+export const PLATFORM_KEYS = ['QP', 'TY', 'ZR', 'DZ', 'CP', 'DJ', 'BY'] as const;
 export type PlatformKey = (typeof PLATFORM_KEYS)[number];
-export type PlatformCounts = Record<PlatformKey, number>;
+/** BY may be missing from an answer the API cache kept from before issue 19 (its tile then shows no count). */
+export type PlatformCounts = Record<Exclude<PlatformKey, 'BY'>, number> & { BY?: number };
 
 export interface HomeContent {
   notices: Notice[];
@@ -24,6 +34,13 @@ export interface HomeContent {
   icons: SuspensionIcon[];
   pop: PopInfo | null;
   counts: PlatformCounts | null;
+  // issue 19 §2 (null: the call failed; absent: content made before them, e.g. by older test harnesses).
+  /** The hot games in the operator's order. */
+  hot?: HotGame[] | null;
+  /** The newest winning bets. */
+  wins?: RecentWin[] | null;
+  /** The slots' jackpot pool. */
+  jackpot?: JackpotPoolResponse | null;
 }
 
 /** What the loader resolves: the content and the local calendar day it was loaded on (pop once a day). */
@@ -39,11 +56,15 @@ interface Context {
   popSeenOn: string | null;
   /** The page the player is on: the pop-up belongs to the home page only. */
   path: string;
+  /** The app-install strip was closed before (the strip's input). */
+  installDismissed: boolean;
 }
 
 export interface HomeInput {
   popSeenOn: string | null;
   path: string;
+  /** The player closed the app-install strip before (remembered on the device). */
+  installDismissed?: boolean;
 }
 
 export type HomeEvent =
@@ -58,6 +79,8 @@ export const homeContentMachine = setup({
     loadHome: fromPromise<HomeLoad>(async () => {
       throw new Error('loadHome is provided at composition');
     }),
+    /** The app-install strip (install-strip.machine.ts), its effects provided at composition. */
+    installStrip: installStripMachine,
   },
   actions: {
     /** Remembers that the pop-up was seen today: provided at composition. */
@@ -79,9 +102,22 @@ export const homeContentMachine = setup({
   },
 }).createMachine({
   id: 'home',
-  context: ({ input }) => ({ content: null, today: null, popSeenOn: input.popSeenOn, path: input.path }),
+  context: ({ input }) => ({
+    content: null,
+    today: null,
+    popSeenOn: input.popSeenOn,
+    path: input.path,
+    installDismissed: input.installDismissed ?? false,
+  }),
   // The content loads as soon as the area starts (the player is entering the home page).
   initial: 'loading',
+  // The install strip lives as long as the area; the page sends it the browser's events (systemId 'installStrip').
+  invoke: {
+    id: 'installStrip',
+    systemId: 'installStrip',
+    src: 'installStrip',
+    input: ({ context }) => ({ dismissed: context.installDismissed }),
+  },
   on: {
     'route.changed': { actions: assign({ path: ({ event }) => event.path }) },
   },

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PlatformCounts } from '../../../machines/home/home-content.machine.ts';
 import { t } from '../../i18n/zh-CN.ts';
 
-const CATEGORIES: Array<{ key: keyof PlatformCounts | 'BY'; to: string; glyph: string }> = [
+const CATEGORIES: Array<{ key: keyof PlatformCounts; to: string; glyph: string }> = [
   { key: 'QP', to: '/game/chess', glyph: '棋' },
   { key: 'TY', to: '/game/sport', glyph: '球' },
   { key: 'ZR', to: '/game/realbet', glyph: '真' },
@@ -12,7 +12,10 @@ const CATEGORIES: Array<{ key: keyof PlatformCounts | 'BY'; to: string; glyph: s
   { key: 'BY', to: '/game/fishing', glyph: '鱼' },
 ];
 
-/** The game categories with their platform counts (spec §3 keys); the count line keeps its height while loading. */
+/**
+ * The game categories with their platform counts (spec §3 keys; 捕鱼 BY too: issue 19 §2); the count line keeps
+ * its height while loading.
+ */
 export function GameCategories({ counts }: { counts: PlatformCounts | null }) {
   return (
     <section className="section" aria-labelledby="categories-title">
@@ -21,7 +24,7 @@ export function GameCategories({ counts }: { counts: PlatformCounts | null }) {
       </h2>
       <ul className="categories">
         {CATEGORIES.map((c) => {
-          const n = c.key === 'BY' ? null : (counts?.[c.key] ?? null);
+          const n = counts?.[c.key] ?? null;
           return (
             <li key={c.key}>
               <Link to={c.to} className="card category">

@@ -1,18 +1,25 @@
 import { useSelector } from '@xstate/react';
 import type { homeContentMachine } from '../../../machines/home/home-content.machine.ts';
+import type { installStripMachine } from '../../../machines/home/install-strip.machine.ts';
+import type { ActorRefFrom } from 'xstate';
 import { useAreaActor, useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { FloatingIcon } from './floating-icon.tsx';
 import { GameCategories } from './game-categories.tsx';
+import { HotGames } from './hot-games.tsx';
+import { InstallStrip } from './install-strip.tsx';
 import { LiveVideo } from './live-video.tsx';
 import { NoticeBar } from './notice-bar.tsx';
+import { PlayerStrip } from './player-strip.tsx';
+import { WinsAndJackpot } from './wins-ticker.tsx';
 
 export function HomePage() {
   const homeRef = useAreaActor<typeof homeContentMachine>('home');
   const gateRef = useSystemActor('siteGate');
   const state = useSelector(homeRef, (s) => s);
   const preInfo = useSelector(gateRef, (s) => s.context.preInfo);
+  const strip = state?.children['installStrip'] as ActorRefFrom<typeof installStripMachine> | undefined;
 
   const content = state?.context.content ?? null;
   const loading = !content && !state?.matches('failed');
@@ -27,6 +34,8 @@ export function HomePage() {
       )}
       <BannerCarousel ads={content?.ads ?? []} loading={loading} />
       <NoticeBar notices={content?.notices ?? []} />
+      <PlayerStrip />
+      <InstallStrip strip={strip} />
       {state?.matches('failed') && (
         <div className="card pending" role="alert">
           <p>{t.home.loadFailed}</p>
@@ -36,6 +45,8 @@ export function HomePage() {
         </div>
       )}
       <GameCategories counts={content?.counts ?? null} />
+      <WinsAndJackpot wins={content?.wins} jackpot={content?.jackpot} />
+      <HotGames games={content?.hot} />
       {preInfo?.siteVideoSkinOpen && <LiveVideo src={preInfo.siteVideoActiveUrl} />}
       {content?.icons[0] && <FloatingIcon icon={content.icons[0]} />}
     </div>

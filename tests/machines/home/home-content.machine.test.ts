@@ -48,9 +48,22 @@ async function start(popSeenOn: string | null) {
 }
 
 describe('home content edge cases', () => {
-  it('lists the six platform count keys (spec §3)', () => {
+  it('lists the six platform count keys (spec §3) and 捕鱼 BY (issue 19 §2: a count on every tile)', () => {
     expect(homeModule.MARQUEE_CATEGORY).toBe(MARQUEE_CATEGORY);
-    expect([...PLATFORM_KEYS].sort()).toEqual(['CP', 'DJ', 'DZ', 'QP', 'TY', 'ZR']);
+    expect([...PLATFORM_KEYS].sort()).toEqual(['BY', 'CP', 'DJ', 'DZ', 'QP', 'TY', 'ZR']);
+  });
+
+  it('starts the install strip as the device remembers it, and it hears the browser (issue 19 §2)', async () => {
+    const fakes = new Fakes();
+    const actor = createActor(provided(fakes), { input: { popSeenOn: null, path: HOME } }).start();
+    const strip = actor.system.get('installStrip')!;
+    expect(strip.getSnapshot().value).toBe('waiting');
+    strip.send({ type: 'install.available' });
+    expect(strip.getSnapshot().value).toBe('offered');
+    const closed = createActor(provided(new Fakes()), {
+      input: { popSeenOn: null, path: HOME, installDismissed: true },
+    }).start();
+    expect(closed.system.get('installStrip')!.getSnapshot().value).toBe('dismissed');
   });
 
   it('starts loading at once: the area starts when the player enters home (issue 8 §1)', async () => {
@@ -174,7 +187,16 @@ function inSystem(input: { popSeenOn: string | null; path: string }) {
   const home = homeContentMachine.provide({
     actors: {
       loadHome: fromPromise(async (): Promise<HomeLoad> => ({
-        content: { notices: [], ads: [], icons: [], pop: POP, counts: null },
+        content: {
+          notices: [],
+          ads: [],
+          icons: [],
+          pop: POP,
+          counts: null,
+          hot: null,
+          wins: null,
+          jackpot: null,
+        },
         today: TODAY,
       })),
     },

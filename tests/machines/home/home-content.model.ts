@@ -9,6 +9,8 @@ import {
   type HomeInput,
   type HomeLoad,
 } from '../../../machines/home/home-content.machine.ts';
+import type { JackpotPoolResponse } from '../../../src/protocol/jackpot.ts';
+import type { HotGame, RecentWin } from '../../../src/protocol/showcase.ts';
 import type { Notice, PopInfo } from '../../../src/protocol/site.ts';
 import {
   SAME,
@@ -47,13 +49,39 @@ export const PUSHED = notice(2, MARQUEE_CATEGORY, '新公告');
 export const PUSHED_AGAIN_EDITED = notice(1, MARQUEE_CATEGORY, '欢迎（已更新）');
 export const OTHER_CATEGORY = notice(3, MARQUEE_CATEGORY + 1, '站内信');
 
+/** issue 19 §2: a hot game with its art (320×240 WebP) and the venue a tap launches. */
+export const HOT: HotGame[] = [
+  {
+    code: 'fortune-god',
+    name: '财神到',
+    platform: 'DZ',
+    lobby: 'egame',
+    venue: 'PGDZ',
+    venueName: 'PG 电子',
+    game: 'fortune-god',
+    image: '/media/games/fortune-god.webp',
+    width: 320,
+    height: 240,
+  },
+];
+/** issue 19 §2: a recent win (masked phone, game, amount won in fen). */
+export const WINS: RecentWin[] = [
+  { id: 9, player: '13**01', game: '财神到', amount: 1_000, settledAt: '2025-03-02T01:00:00.000Z' },
+];
+/** issue 19 §2: the slots' jackpot pool (fen). */
+export const JACKPOT: JackpotPoolResponse = { pool: 1_234_567, seed: 1_000_000, lastWin: null };
+
 export function content(pop: PopInfo | null): HomeContent {
   return {
     notices: [LOADED_NOTICE],
     ads: [],
     icons: [],
     pop,
-    counts: { QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2 },
+    // issue 19 §2: a count on every category tile, 捕鱼 (BY) included.
+    counts: { QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2, BY: 2 },
+    hot: HOT,
+    wins: WINS,
+    jackpot: JACKPOT,
   };
 }
 
@@ -151,7 +179,17 @@ export function homeOracle(o: OracleArgs) {
   if (state.startsWith('ready.')) {
     expect(o.snapshot.context.content!.notices).toEqual(want.notices);
     expect(o.snapshot.context.today).toBe(want.load!.today);
+    // issue 19 §2: the showcase as loaded — the seven counts, the hot games, the recent wins, the jackpot pool.
+    expect(o.snapshot.context.content).toMatchObject({
+      counts: { QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2, BY: 2 },
+      hot: [{ code: 'fortune-god', image: '/media/games/fortune-god.webp', width: 320, height: 240 }],
+      wins: [{ player: '13**01', game: '财神到', amount: 1_000 }],
+      jackpot: { pool: 1_234_567 },
+    });
   }
+  // The app-install strip lives as long as the area (issue 19 §2), started with what the device remembers.
+  const strip = o.snapshot.children['installStrip'];
+  expect(strip?.getSnapshot().value).toBe(input.installDismissed ? 'dismissed' : 'waiting');
   // The pop-up is offered on arriving in popOpen: loaded while due, or the player back home while it is.
   const entered =
     state === 'ready.popOpen' &&
@@ -174,6 +212,12 @@ export const homeContentModel: MachineModel = {
     { name: 'pop never seen', input: { popSeenOn: null, path: HOME }, events: EVENTS },
     { name: 'pop seen yesterday', input: { popSeenOn: YESTERDAY, path: HOME }, events: EVENTS },
     { name: 'pop seen today', input: { popSeenOn: TODAY, path: HOME }, events: EVENTS },
+    // issue 19 §2: the install strip closed on this device before.
+    {
+      name: 'install strip closed before',
+      input: { popSeenOn: null, path: HOME, installDismissed: true },
+      events: EVENTS,
+    },
   ],
   harness: {
     logic: provided,

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setHttpAdapter } from '../../../src/api/client.ts';
+import { resetApiErrorBus, subscribeApiErrors } from '../../../src/api/error-bus.ts';
 import { fetchPlatformCounts, PLATFORM_COUNT_PATH } from '../../../src/api/game/platform-count.ts';
 import { fetchMemberInfo, hashUserName, MEMBER_INFO_PATH } from '../../../src/api/user/member-info.ts';
 import { loadHome } from '../../../src/features/home/load-home.ts';
@@ -12,7 +13,26 @@ const NOTICES = [{ id: 1, category: 1, title: '公告', content: '系统升级�
 const ADS = [{ id: 11, title: '首充豪礼', imageUrl: '/a.png', linkUrl: '/x', width: 1200, height: 400 }];
 const ICONS = [{ id: 21, title: '红包', imageUrl: '/i.png', linkUrl: '/y' }];
 const POP = { id: 31, title: '活动', imageUrl: '/p.png', linkUrl: '/z' };
-const COUNTS = { TY: 3, DZ: 120, DJ: 4, ZR: 9, CP: 12, QP: 40 };
+const COUNTS = { TY: 3, DZ: 120, DJ: 4, ZR: 9, CP: 12, QP: 40, BY: 2 };
+/** issue 19 §2: the hot games, the recent wins, the jackpot pool. */
+const HOT = [
+  {
+    code: 'k3',
+    name: '极速快三',
+    platform: 'CP',
+    lobby: 'lottery',
+    venue: 'SYCP',
+    venueName: '双赢彩票',
+    game: null,
+    image: '/media/games/k3.webp',
+    width: 320,
+    height: 240,
+  },
+];
+const WINS = [
+  { id: 3, player: '13**01', game: '极速快三', amount: 960, settledAt: '2026-11-21T10:00:00.000Z' },
+];
+const JACKPOT = { pool: 1_234_500, seed: 1_000_000, lastWin: null };
 
 const REPLIES: Record<string, () => FakeReply> = {
   '/site/api/v1/advertising/queryNoticeList': () => ok(NOTICES),
@@ -20,6 +40,9 @@ const REPLIES: Record<string, () => FakeReply> = {
   '/act/api/v1/activityShow/suspensionIcon': () => ok(ICONS),
   '/act/api/v1/memberTopActivity/popInfo': () => ok(POP),
   '/game/api/v1/venue/platformCount': () => ok(COUNTS),
+  '/game/api/v1/home/hotGames': () => ok({ games: HOT }),
+  '/game/api/v1/home/recentWins': () => ok({ wins: WINS }),
+  '/game/api/v1/jackpot/pool': () => ok(JACKPOT),
 };
 
 function serve(handler: FakeHandler) {
@@ -40,7 +63,16 @@ describe('loadHome', () => {
     vi.setSystemTime(new Date(2026, 10, 21, 23, 30));
     const { requests } = serve((r) => REPLIES[r.url]!());
     await expect(loadHome()).resolves.toEqual({
-      content: { notices: NOTICES, ads: ADS, icons: ICONS, pop: POP, counts: COUNTS },
+      content: {
+        notices: NOTICES,
+        ads: ADS,
+        icons: ICONS,
+        pop: POP,
+        counts: COUNTS,
+        hot: HOT,
+        wins: WINS,
+        jackpot: JACKPOT,
+      },
       today: '2026-11-21',
     });
     const byUrl = Object.fromEntries(requests.map((r) => [r.url, r]));
@@ -71,8 +103,40 @@ describe('loadHome', () => {
         : REPLIES[r.url]!(),
     );
     const { content } = await loadHome();
-    expect(content).toEqual({ notices: NOTICES, ads: [], icons: ICONS, pop: POP, counts: null });
+    expect(content).toEqual({
+      notices: NOTICES,
+      ads: [],
+      icons: ICONS,
+      pop: POP,
+      counts: null,
+      hot: HOT,
+      wins: WINS,
+      jackpot: JACKPOT,
+    });
   });
+
+  it.each(['/game/api/v1/home/hotGames', '/game/api/v1/home/recentWins', '/game/api/v1/jackpot/pool'])(
+    'leaves only its part empty when %s fails (issue 19 §2), without raising it on the error bus',
+    async (failing) => {
+      resetApiErrorBus();
+      const raised: unknown[] = [];
+      const stop = subscribeApiErrors((e) => void raised.push(e));
+      serve((r) => (r.url === failing ? fail(10001, '失败') : REPLIES[r.url]!()));
+      const { content } = await loadHome();
+      stop();
+      expect(raised).toEqual([]);
+      const part = { '/game/api/v1/home/hotGames': 'hot', '/game/api/v1/home/recentWins': 'wins' }[
+        failing as string
+      ];
+      expect(content).toMatchObject({
+        hot: part === 'hot' ? null : HOT,
+        wins: part === 'wins' ? null : WINS,
+        jackpot: failing.endsWith('pool') ? null : JACKPOT,
+        notices: NOTICES,
+        counts: COUNTS,
+      });
+    },
+  );
 
   it('has no pop-up when the server answers an empty one', async () => {
     serve((r) => (r.url === '/act/api/v1/memberTopActivity/popInfo' ? ok({}) : REPLIES[r.url]!()));

@@ -23,8 +23,13 @@ const REPLIES: Record<string, () => FakeReply> = {
   '/act/api/v1/advertising/queryStationAdList': () => ok([]),
   '/act/api/v1/activityShow/suspensionIcon': () => ok([]),
   '/act/api/v1/memberTopActivity/popInfo': () => ok(POP),
-  '/game/api/v1/venue/platformCount': () => ok({ TY: 1, DZ: 1, DJ: 1, ZR: 1, CP: 1, QP: 1 }),
+  '/game/api/v1/venue/platformCount': () => ok({ TY: 1, DZ: 1, DJ: 1, ZR: 1, CP: 1, QP: 1, BY: 1 }),
+  '/game/api/v1/home/hotGames': () => ok({ games: [] }),
+  '/game/api/v1/home/recentWins': () => ok({ wins: [] }),
+  '/game/api/v1/jackpot/pool': () => ok({ pool: 100_000, seed: 100_000, lastWin: null }),
 };
+/** issue 19 §2: the player closed the app-install strip (a local item). */
+const INSTALL_CLOSED_KEY = 'installStripClosed';
 
 let running: AnyActorRef | null = null;
 afterEach(() => {
@@ -35,9 +40,29 @@ afterEach(() => {
 
 describe('the home area (issue 8 §1)', () => {
   it('starts from the path and the day the pop-up was last closed on this device', () => {
-    expect(area.actor!.input('/')).toEqual({ path: '/', popSeenOn: null });
+    expect(area.actor!.input('/')).toEqual({ path: '/', popSeenOn: null, installDismissed: false });
     storageSet(POP_SEEN_KEY, '2026-11-20');
-    expect(area.actor!.input('/')).toEqual({ path: '/', popSeenOn: '2026-11-20' });
+    expect(area.actor!.input('/')).toEqual({ path: '/', popSeenOn: '2026-11-20', installDismissed: false });
+  });
+
+  it('closing the install strip is kept on the device: the next visit never offers it (issue 19 §2)', () => {
+    setHttpAdapter(fakeHttp((r) => REPLIES[r.url]!()).adapter);
+    const actor = createActor(area.actor!.logic, { input: area.actor!.input('/') });
+    running = actor;
+    actor.start();
+    const strip = actor.getSnapshot().children['installStrip']!;
+    strip.send({ type: 'install.available' });
+    expect(strip.getSnapshot().value).toBe('offered');
+    expect(storageGet(INSTALL_CLOSED_KEY)).toBeNull();
+    strip.send({ type: 'install.dismiss' });
+    expect(storageGet(INSTALL_CLOSED_KEY)).toBe(true);
+    expect(area.actor!.input('/')).toMatchObject({ installDismissed: true });
+    const again = createActor(area.actor!.logic, { input: area.actor!.input('/') });
+    running = again;
+    actor.stop();
+    again.start();
+    again.getSnapshot().children['installStrip']!.send({ type: 'install.available' });
+    expect(again.getSnapshot().children['installStrip']!.getSnapshot().value).toBe('dismissed');
   });
 
   it('closing the pop-up keeps today on the device under popSeenOn', async () => {

@@ -1,0 +1,46 @@
+// The browser's side of the app-install strip (issue 19 §2): the beforeinstallprompt event kept for a click
+// (Chromium browsers fire it when the site can be installed: public/manifest.webmanifest), and appinstalled.
+// Listening starts when the home area's module loads (the first page of most visits).
+
+/** Chromium's BeforeInstallPromptEvent (not in the DOM typings). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let kept: BeforeInstallPromptEvent | null = null;
+let installed = false;
+const listeners = new Set<(what: 'available' | 'installed') => void>();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (e) => {
+    // The site offers the install itself (the strip), not the browser's own mini bar.
+    e.preventDefault();
+    kept = e as BeforeInstallPromptEvent;
+    listeners.forEach((l) => l('available'));
+  });
+  window.addEventListener('appinstalled', () => {
+    kept = null;
+    installed = true;
+    listeners.forEach((l) => l('installed'));
+  });
+}
+
+/**
+ * Tells `listener` what the browser says from now on, and at once what it said already. Answers the unsubscribe.
+ */
+export function watchInstall(listener: (what: 'available' | 'installed') => void): () => void {
+  listeners.add(listener);
+  if (installed) listener('installed');
+  else if (kept) listener('available');
+  return () => listeners.delete(listener);
+}
+
+/** Shows the browser's install dialog with the kept event (spent by it); answers what the player chose. */
+export async function promptInstall(): Promise<'accepted' | 'dismissed'> {
+  const event = kept;
+  kept = null;
+  if (!event) return 'dismissed';
+  await event.prompt();
+  return (await event.userChoice).outcome;
+}
