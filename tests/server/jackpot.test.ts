@@ -25,7 +25,7 @@ import { verifySpin } from '../../src/games-core/dz/verify.ts';
 import { SLOT_JACKPOT_PATH, SLOT_SPIN_PATH, type SpinResponse } from '../../src/games-core/dz/wire.ts';
 import { CODE } from '../../src/protocol/api.ts';
 import { GAMES_API } from '../../src/protocol/games.ts';
-import { JACKPOT_POOL_PATH, type JackpotPoolResponse } from '../../src/protocol/jackpot.ts';
+import { JACKPOT_POOL_PATH } from '../../src/protocol/jackpot.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { as, PATH, player, venueApp, type Player } from './venue-helpers.ts';
 
