@@ -1,10 +1,11 @@
 // The route sweep (issue 19 §3): every route the router mounts (src/app/route-table.ts: spec §2's table and the
-// embedded venue pages, each with a real launch's ?url=) at 390×844 and 1440×900 — logged in for the member
-// routes, logged out for the rest; a route the policy redirects is checked where it lands — fails on horizontal
-// overflow (naming the widest element), text cut by its own box (like a select showing "+86 中国大阝"), an image
-// that failed to load, or a console error or page error. The checks are tests/support/route-sweep.ts; the first
-// test plants each kind of fault on a page of its own, so the checks are known to fail. Fast: one full load per
-// (size, login), then client-side navigation, the four (size, login) runs in parallel.
+// embedded venue pages, each with a real launch's ?url=) at 390×844 and 1440×900, and at 320×640 (nothing cut at
+// 320 px: issue 19 §1) — logged in for the member routes, logged out for the rest; a route the policy redirects is
+// checked where it lands — fails on horizontal overflow (naming the widest element), text cut by its own box (like
+// a select showing "+86 中国大阝"), an image that failed to load, or a console error or page error. The checks are
+// tests/support/route-sweep.ts; the first test plants each kind of fault on a page of its own, so the checks are
+// known to fail. Fast: one full load per (size, login), then client-side navigation, the six (size, login) runs in
+// parallel.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MOUNTED_ROUTES } from '../../src/app/route-table.ts';
@@ -24,6 +25,8 @@ import {
 } from '../support/route-sweep.ts';
 
 const baseUrl = inject('baseUrl');
+/** 390×844 and 1440×900 (issue 19 §3), and 320×640: nothing cut at 320 px (issue 19 §1, the team rules). */
+const VIEWPORT_NAMES = Object.keys(SWEEP_VIEWPORTS) as SweepViewport[];
 /** This file's member (sweep phone numbers: 1371235 4xxx). */
 const MEMBER_PHONE = '13712354001';
 /** Play money on the member's wallet, so the money pages show amounts, not zeros. */
@@ -115,7 +118,7 @@ describe('the route sweep (issue 19 §3)', () => {
   });
 
   it(
-    'every route at both sizes: no overflow, no cut text, no broken image, no console error',
+    'every route at both sizes and at 320 px: no overflow, no cut text, no broken image, no console error',
     { timeout: 240_000 },
     async () => {
       const started = performance.now();
@@ -129,7 +132,7 @@ describe('the route sweep (issue 19 §3)', () => {
       try {
         const token = await signIn(member, baseUrl, MEMBER_PHONE, PASSWORD);
         const runs: Array<Run & { context: BrowserContext; visits: RouteVisit[] }> = [];
-        for (const viewport of ['phone', 'desktop'] as const) {
+        for (const viewport of VIEWPORT_NAMES) {
           runs.push({
             viewport,
             login: 'guest',
@@ -149,7 +152,7 @@ describe('the route sweep (issue 19 §3)', () => {
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         console.log(`route sweep: ${visited} visits of ${MOUNTED_ROUTES.length} routes in ${seconds} s`);
         if (lines.length) console.error(`route sweep findings:\n${lines.join('\n')}`);
-        expect(visited).toBe(2 * MOUNTED_ROUTES.length);
+        expect(visited).toBe(VIEWPORT_NAMES.length * MOUNTED_ROUTES.length);
         expect(lines, 'route sweep findings (listed above)').toEqual([]);
       } finally {
         await guest.close();

@@ -11,7 +11,9 @@ import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing
 import { DESKTOP, PHONE } from './browser.ts';
 import { go } from './e2e-site.ts';
 
-export const SWEEP_VIEWPORTS = { phone: PHONE, desktop: DESKTOP } as const;
+/** The narrowest phone of the team rules: nothing cut at 320 px (issue 19 §1: every control shows its whole label). */
+export const NARROW = { width: 320, height: 640 } as const;
+export const SWEEP_VIEWPORTS = { phone: PHONE, desktop: DESKTOP, narrow: NARROW } as const;
 export type SweepViewport = keyof typeof SWEEP_VIEWPORTS;
 export type Login = 'guest' | 'member';
 
@@ -65,7 +67,7 @@ export async function signIn(
 /**
  * The address of every mounted route for one visit: the table's paths as they are (/sponsor/0 is already an
  * example), and each embedded venue page with the URL of a real launch of its venue (`?url=`, spec §2) — the
- * phone page (h5Url) at phone size, the desktop page otherwise, as the site's launch picks. Launches need a member.
+ * desktop page at desktop size, the phone page (h5Url) otherwise, as the site's launch picks. Launches need a member.
  */
 export async function routeVisits(
   baseUrl: string,
@@ -94,7 +96,7 @@ export async function routeVisits(
       },
       token,
     );
-    const frame = viewport === 'phone' ? launch.h5Url : launch.url;
+    const frame = viewport === 'desktop' ? launch.url : launch.h5Url;
     out.push({ route, url: `${route.path}?${EMBEDDED_URL_PARAM}=${encodeURIComponent(frame)}` });
   }
   return out;
