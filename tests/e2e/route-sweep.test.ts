@@ -112,6 +112,14 @@ describe('the route sweep (issue 19 §3)', () => {
       const kinds = found.map((f) => `${f.kind} ${/#(\w+)/.exec(f.detail)?.[1] ?? ''}`);
       expect(kinds.sort()).toEqual(['cut amount', 'cut btn', 'cut cc', 'image gone', 'overflow wide'].sort());
       expect(found.find((f) => f.kind === 'overflow')?.detail).toContain('div#wide');
+      // A dialog's scroll lock (html and body overflow hidden) hides the overflow from scrollWidth, not from the check.
+      await page.setContent(
+        `<html style="overflow:hidden"><body style="overflow:hidden;margin:0"><main><h1>x</h1>
+        <div id="locked" style="width:600px">wide</div></main></body></html>`,
+      );
+      expect((await visualFindings(page)).map((f) => f.detail)).toEqual([
+        expect.stringContaining('div#locked'),
+      ]);
     } finally {
       await context.close();
     }

@@ -258,26 +258,27 @@ export async function visualFindings(page: Page): Promise<VisualFinding[]> {
     };
     const all = [...document.body.querySelectorAll('*')];
 
-    // 1. Horizontal overflow of the document.
+    // 1. Horizontal overflow of the document. While a dialog is open the site locks scrolling (html and body
+    // overflow hidden) and scrollWidth no longer counts what sticks out, so the elements are looked at too: one
+    // that sticks out past the right edge outside any box (but html and body) that clips or scrolls it.
     const vw = document.documentElement.clientWidth;
     const sw = document.documentElement.scrollWidth;
-    if (sw > vw) {
-      const out: { el: Element; right: number }[] = [];
-      for (const el of all) {
-        if (!visible(el)) continue;
-        const r = el.getBoundingClientRect();
-        const right = r.right + window.scrollX;
-        if (r.width === 0 || right <= vw + SLACK) continue;
-        let contained = false;
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-          if (clipsX(getComputedStyle(a))) {
-            contained = true;
-            break;
-          }
+    const out: { el: Element; right: number }[] = [];
+    for (const el of all) {
+      const r = el.getBoundingClientRect();
+      const right = r.right + window.scrollX;
+      if (r.width === 0 || right <= vw + SLACK || !visible(el)) continue;
+      let contained = false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (clipsX(getComputedStyle(a))) {
+          contained = true;
+          break;
         }
-        if (contained || isFixed(el)) continue;
-        out.push({ el, right });
       }
+      if (contained || isFixed(el)) continue;
+      out.push({ el, right });
+    }
+    if (sw > vw || out.length) {
       // The outermost of those sticking out furthest.
       out.sort((a, b) => b.right - a.right);
       const top = out[0];
@@ -291,7 +292,9 @@ export async function visualFindings(page: Page): Promise<VisualFinding[]> {
       found.push({
         kind: 'overflow',
         detail:
-          `document ${sw}px wide in a ${vw}px viewport` +
+          (sw > vw
+            ? `document ${sw}px wide in a ${vw}px viewport`
+            : `sticks out of the ${vw}px viewport (scrolling locked)`) +
           (culprit
             ? `; widest: ${name(culprit.el)} (${Math.round(culprit.el.getBoundingClientRect().width)}px wide, right edge at ${Math.round(culprit.right)}px)`
             : ''),
