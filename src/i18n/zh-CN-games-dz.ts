@@ -118,10 +118,20 @@ export const dzText = {
     turning: '转动中',
     rowColumn: '行',
     levels: '每线投注（固定 20 线）',
+    /** The progressive jackpot (issue 19 §2; docs/games-dz.md "Jackpot"). */
+    jackpot: '累积奖池',
+    jackpotReading: '读取中…',
+    jackpotStale: '暂时无法读取，稍后自动重试',
+    jackpotNote: '全站电子游戏共享，每局投注的 1% 计入；任何一局都有机会赢得整个奖池。',
+    jackpotLast: (user: string, game: string, amount: number) =>
+      `最近一次：${user} 在${game}赢得 ${money(amount)}`,
+    jackpotNever: '奖池尚未被赢走',
+    /** A spin that won the pool: said plainly, as part of the round's payout. */
+    jackpotWon: (amount: number) => `本局赢得累积奖池 ${money(amount)}（已计入本局派彩）`,
   },
   rules: {
     title: (name: string) => `${name} 玩法规则`,
-    rtp: (fraction: number) => `理论返还率（RTP）：${percent(fraction)}`,
+    rtp: (fraction: number) => `理论返还率（RTP）：${percent(fraction)}（不含累积奖池）`,
     rtpHow:
       '返还率由转轴带精确计算：每条转轴 32 个位置，停止位置均匀随机（每个位置机会相等），统计全部 32⁵ 种停止组合的线奖与分散奖，免费旋转（可再次触发）按几何级数计入。',
     layout: (lines: number) => `5 轴 × 3 行，固定 ${lines} 条支付线，每次旋转投注 = 每线投注 × ${lines}。`,
@@ -143,6 +153,19 @@ export const dzText = {
     honest:
       '每个停止位置的机会相等，不会在支付线附近刻意放置高价值符号；结果在服务器由承诺的种子生成，可在“公平验证”中复核。',
     noAutoplay: '本游戏不提供自动旋转；每次旋转都显示投注与奖金，小于投注的奖金显示为净输。',
+    jackpotTitle: '累积奖池',
+    jackpotShare: (share: string) =>
+      `全站四款电子游戏共享一个累积奖池。每局付费旋转的投注中有 ${share} 由平台计入奖池（不从玩家奖金中扣除，不足 1 分的部分累计到下一局）。`,
+    jackpotDraw: (odds: string) =>
+      `每局付费旋转（连同其免费旋转）结束后，用同一公平随机流再抽取一个数：在 0 至 ${odds} − 1 之间均匀抽取，小于本局投注（分）即赢得整个奖池，中奖机会 = 投注 ÷ ${odds}，与投注成正比，每分钱的机会相同。`,
+    jackpotChances: '各档投注赢得奖池的机会',
+    jackpotChance: (stake: string, odds: string) => `投注 ${stake}：约 ${odds} 分之一`,
+    jackpotSeed: (seed: string) =>
+      `奖池被赢走后，平台立即放入 ${seed} 作为新的起始金额；奖池金额不会低于 ${seed}。`,
+    jackpotRtp: (rtp: string, total: string) =>
+      `奖池的长期返还率为 ${rtp}（计入比例加上每次重新放入的起始金额），另加在上面的游戏返还率之上，合计约 ${total}。单局的奖池价值随奖池金额变化：奖池越大，价值越高。`,
+    jackpotVerify:
+      '奖池抽取与转轴使用同一种子，可在“公平验证”中复核；奖池金额本身取决于当时的奖池，不由种子决定。',
   },
   verify: {
     stops: (stops: readonly number[]) => `停止位置：${stops.join(', ')}`,
@@ -152,6 +175,11 @@ export const dzText = {
     mismatch: '重算结果与记录不一致',
     notSlot: '不是本游戏的注单',
     notRevealed: '服务器种子尚未公开：更换种子后即可验证本局',
+    jackpotDraw: (draw: number, odds: number, stake: number, hit: boolean) =>
+      `奖池抽取：${draw}（0 至 ${odds} − 1），${hit ? '小于' : '不小于'}投注 ${stake} 分：${hit ? '赢得奖池' : '未中奖池'}`,
+    jackpotPaid: (amount: number) => `奖池派彩 ${money(amount)}`,
+    noJackpot: '本局在累积奖池推出之前，没有奖池抽取',
+    total: (payout: number) => `本局派彩合计 ${money(payout)}`,
   },
   errors: {
     invalidLineBet: '每线投注无效，请重新选择',

@@ -2,6 +2,14 @@
 // figure checked by a test — game.statedRtp against the exact computation in tests/unit/games-core/dz/).
 import { LINE_BETS, LINES, PAYLINES, SCATTER, SCATTER_TRIGGER, WILD } from '../../games-core/dz/engine.ts';
 import { slotGameOf } from '../../games-core/dz/games.ts';
+import {
+  BP_SCALE,
+  JACKPOT_ODDS_FEN,
+  JACKPOT_SEED_FEN,
+  JACKPOT_SHARE_BP,
+  jackpotChance,
+  jackpotRtp,
+} from '../../games-core/dz/jackpot.ts';
 import { dzText, symbolName } from '../../i18n/zh-CN-games-dz.ts';
 import type { GameDef } from '../../protocol/games.ts';
 
@@ -68,6 +76,26 @@ export function Rules({ game }: { game: GameDef }) {
           ))}
         </tbody>
       </table>
+      <section aria-labelledby="dz-jackpot-rules" data-testid="slot-jackpot-rules">
+        <h3 id="dz-jackpot-rules">{r.jackpotTitle}</h3>
+        <p>{r.jackpotShare(dzText.percent(JACKPOT_SHARE_BP / BP_SCALE))}</p>
+        <p>{r.jackpotDraw(JACKPOT_ODDS_FEN.toLocaleString('en-US'))}</p>
+        <ul aria-label={r.jackpotChances}>
+          {LINE_BETS.map((b) => (
+            <li key={b}>
+              {r.jackpotChance(
+                dzText.money(b * LINES),
+                Math.round(1 / jackpotChance(b * LINES)).toLocaleString('en-US'),
+              )}
+            </li>
+          ))}
+        </ul>
+        <p>{r.jackpotSeed(dzText.money(JACKPOT_SEED_FEN))}</p>
+        <p data-testid="slot-jackpot-rtp">
+          {r.jackpotRtp(dzText.percent(jackpotRtp()), dzText.percent(slot.statedRtp + jackpotRtp()))}
+        </p>
+        <p className="muted">{r.jackpotVerify}</p>
+      </section>
       <p>{r.honest}</p>
       <p className="muted">{r.noAutoplay}</p>
     </article>

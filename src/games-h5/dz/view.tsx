@@ -4,10 +4,12 @@
 // plainly, with no fanfare; only a payout above the stake is marked as a win (bold, no animation, no sound).
 // While the answer's reels turn (at most SPIN_MS; never with reduced motion) they show no symbols at all (no
 // near misses), and the turn can be skipped. Free spins are shown one by one when the player asks, or all at
-// once. There is no autoplay and no hotkey that repeats.
+// once. There is no autoplay and no hotkey that repeats. Above the reels, the site-wide progressive jackpot's pool
+// (issue 19 §2; read every JACKPOT_POLL_MS and after every spin); a spin that won it says so plainly in its result.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { resultKind } from '../../../machines/games/dz/spin.machine.ts';
+import type { SettledSpin } from '../../games-core/dz/wire.ts';
 import {
   LINE_BETS,
   LINES,
@@ -23,7 +25,7 @@ import { slotGameOf } from '../../games-core/dz/games.ts';
 import { dzText, symbolName } from '../../i18n/zh-CN-games-dz.ts';
 import { newRequestId } from '../api.ts';
 import type { GameViewProps } from '../game-module.ts';
-import { slotInput, slotLogic, type SlotActor } from './compose.ts';
+import { jackpotLogic, slotInput, slotLogic, type JackpotActor, type SlotActor } from './compose.ts';
 import './slots.css';
 
 const t = dzText.view;
@@ -157,6 +159,32 @@ function SpinWins({ slot, spin }: { slot: SlotGame; spin: SpinResult }) {
   );
 }
 
+/** The progressive jackpot's pool, as the server last said it (issue 19 §2). */
+export function JackpotBanner({ actor }: { actor: JackpotActor }) {
+  const figure = useSelector(actor, (s) => s.context.figure);
+  const stale = useSelector(actor, (s) => s.matches('stale'));
+  return (
+    <section className="dz-jackpot" aria-label={t.jackpot} data-testid="slot-jackpot">
+      <p className="dz-jackpot-figure">
+        <span>{t.jackpot}</span>{' '}
+        <strong data-testid="slot-jackpot-pool">
+          {figure ? dzText.money(figure.pool) : stale ? t.jackpotStale : t.jackpotReading}
+        </strong>
+      </p>
+      <p className="muted">
+        {figure &&
+          (figure.lastWin
+            ? t.jackpotLast(figure.lastWin.userName, figure.lastWin.game, figure.lastWin.amount)
+            : t.jackpotNever)}{' '}
+        {t.jackpotNote}
+      </p>
+    </section>
+  );
+}
+
+/** What a settled spin paid in all: the reels' payout and the jackpot (issue 19 §2). */
+export const totalPayout = (o: SettledSpin): number => o.payout + (o.jackpotWin ?? 0);
+
 /** The round's result, said plainly (issue 12 §2). */
 export function resultWords(payout: number, stake: number): string {
   switch (resultKind(payout, stake)) {
@@ -186,6 +214,8 @@ function Slot({
 }) {
   const logic = useMemo(() => slotLogic(client, shell), [client, shell]);
   const actor: SlotActor = useActorRef(logic, { input: slotInput(slot.code, reduced) });
+  const jackpotMachine = useMemo(() => jackpotLogic(client), [client]);
+  const jackpot: JackpotActor = useActorRef(jackpotMachine);
   const state = useSelector(actor, (s) => s.value as string);
   const lineBet = useSelector(actor, (s) => s.context.lineBet);
   const result = useSelector(actor, (s) => s.context.result);
@@ -204,9 +234,15 @@ function Slot({
     if ((e.key === 'Enter' || e.key === ' ') && e.repeat) e.preventDefault();
   };
   const freeSoFar = outcome ? outcome.free.slice(0, shown).reduce((s, f) => s + f.win, 0) : 0;
+  // Every answered spin carries the pool after it: the figure follows (and is read again after a pool won).
+  useEffect(() => {
+    if (result) jackpot.send({ type: 'seen', pool: result.pool, won: (result.outcome.jackpotWin ?? 0) > 0 });
+  }, [result, jackpot]);
+  const paid = outcome ? totalPayout(outcome) : 0;
 
   return (
     <section className="game-dz" aria-label={name}>
+      <JackpotBanner actor={jackpot} />
       <Reels
         slot={slot}
         name={name}
@@ -269,12 +305,17 @@ function Slot({
               <SpinWins slot={slot} spin={spin} />
               {outcome.base.awarded > 0 && shown === 0 && <p>{t.awarded(outcome.base.awarded)}</p>}
               {shown > 0 && <p>{t.freeTotal(freeSoFar)}</p>}
+              {state === 'idle' && (outcome.jackpotWin ?? 0) > 0 && (
+                <p className="result won" data-testid="slot-jackpot-won">
+                  <strong>{t.jackpotWon(outcome.jackpotWin!)}</strong>
+                </p>
+              )}
               {state === 'idle' && (
                 <p
-                  className={resultKind(outcome.payout, outcome.stake) === 'win' ? 'result won' : 'result'}
+                  className={resultKind(paid, outcome.stake) === 'win' ? 'result won' : 'result'}
                   data-testid="slot-result"
                 >
-                  <strong>{resultWords(outcome.payout, outcome.stake)}</strong>
+                  <strong>{resultWords(paid, outcome.stake)}</strong>
                   <span className="muted"> · {t.lastOrder(result!.orderNo)}</span>
                 </p>
               )}

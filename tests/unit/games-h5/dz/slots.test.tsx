@@ -17,6 +17,7 @@ import { modules } from '../../../../src/games-h5/dz/index.tsx';
 import type { ShellPort } from '../../../../src/games-h5/game-module.ts';
 import { symbolName } from '../../../../src/i18n/zh-CN-games-dz.ts';
 import { GRID_GAMES, type PlayedRound } from '../../../../src/protocol/games.ts';
+import type { JackpotPoolResponse } from '../../../../src/protocol/jackpot.ts';
 
 const GAME = GRID_GAMES.DZ[0]!;
 const slot = modules.slot!;
@@ -37,20 +38,31 @@ function reducedMotion() {
   });
 }
 
-function answer(req: SpinRequest, nonce: number): SpinResponse {
+function answer(req: SpinRequest, nonce: number, jackpotWin = 0, pool = 50_000): SpinResponse {
   return {
     orderNo: `GM-${nonce}`,
-    outcome: playSpin(FORTUNE_GOD, fairStream({ ...SEED, nonce }), req.lineBet),
-    pool: 50_000,
+    outcome: { ...playSpin(FORTUNE_GOD, fairStream({ ...SEED, nonce }), req.lineBet), jackpotWin },
+    pool,
     fair: { seedHash: seedHashOf(SEED.serverSeed), clientSeed: SEED.clientSeed, nonce },
     balance: 10_000,
     placedAt: new Date().toISOString(),
   };
 }
 
-function setUp(spinImpl: (req: SpinRequest) => Promise<SpinResponse>) {
+/** docs/games-dz.md "Jackpot": the pool as GET /dz/jackpot answers it (seed ¥500.00). */
+const FIGURE: JackpotPoolResponse = {
+  pool: 123_456,
+  seed: 50_000,
+  lastWin: { userName: '13**07', game: '金龙献瑞', amount: 250_000, at: '2026-11-26T05:00:00.000Z' },
+};
+
+function setUp(
+  spinImpl: (req: SpinRequest) => Promise<SpinResponse>,
+  figure: () => Promise<JackpotPoolResponse> = async () => FIGURE,
+) {
   const requests: SpinRequest[] = [];
   const call = vi.fn(async (_method: string, path: string, body?: unknown) => {
+    if (path === '/dz/jackpot') return figure();
     expect(path).toBe('/dz/spin');
     requests.push(body as SpinRequest);
     return spinImpl(body as SpinRequest);
@@ -117,6 +129,51 @@ describe('slots page', () => {
     expect(result.textContent).toContain('未中奖（本局净输 ¥2.00）');
     expect(result.className).not.toContain('won');
     expect(requests).toHaveLength(1);
+  });
+
+  it('shows the progressive jackpot’s pool and its newest win; the figure follows every spin (issue 19 §2)', async () => {
+    reducedMotion();
+    const user = userEvent.setup();
+    const { call } = setUp(async (req) => answer(req, 0, 0, 123_458));
+    const banner = screen.getByRole('region', { name: '累积奖池' });
+    expect(await within(banner).findByText('¥1234.56')).toBeTruthy();
+    expect(banner.textContent).toContain('最近一次：13**07 在金龙献瑞赢得 ¥2500.00');
+    expect(banner.textContent).toContain('每局投注的 1% 计入');
+    await user.click(spinButton());
+    await screen.findByTestId('slot-result');
+    expect(screen.getByTestId('slot-jackpot-pool').textContent).toBe('¥1234.58');
+    expect(screen.queryByTestId('slot-jackpot-won')).toBeNull();
+    // No second read for a spin that did not win the pool.
+    expect(call.mock.calls.filter((c) => c[1] === '/dz/jackpot')).toHaveLength(1);
+  });
+
+  it('a spin that won the jackpot says so plainly, counts it in the round’s payout, and reads the pool again', async () => {
+    reducedMotion();
+    const user = userEvent.setup();
+    // Nonce 10977 of the pair at ¥1.00 a line: its jackpot draw (614) is below the stake (2000 fen).
+    const { call } = setUp(async (req) => answer(req, 10_977, 123_476, 50_000));
+    await screen.findByText('¥1234.56');
+    await user.click(screen.getByRole('radio', { name: '¥1.00' }));
+    await user.click(spinButton());
+    const won = await screen.findByTestId('slot-jackpot-won');
+    expect(won.textContent).toBe('本局赢得累积奖池 ¥1234.76（已计入本局派彩）');
+    const o = playSpin(FORTUNE_GOD, fairStream({ ...SEED, nonce: 10_977 }), 100);
+    expect(o.jackpot!.hit).toBe(true);
+    const total = o.payout + 123_476;
+    expect(screen.getByTestId('slot-result').textContent).toContain(
+      `赢得 ¥${(total / 100).toFixed(2)}（本局投注 ¥20.00，净赢 ¥${((total - 2000) / 100).toFixed(2)}）`,
+    );
+    await vi.waitFor(() => expect(call.mock.calls.filter((c) => c[1] === '/dz/jackpot')).toHaveLength(2));
+  });
+
+  it('says when the pool cannot be read', async () => {
+    setUp(
+      async (req) => answer(req, 0),
+      async () => {
+        throw new TransportError('network');
+      },
+    );
+    expect(await screen.findByText('暂时无法读取，稍后自动重试')).toBeTruthy();
   });
 
   it('the reels stop by themselves (at most 900 ms: the machine’s model test times it)', async () => {
@@ -228,7 +285,29 @@ describe('slots rules', () => {
       const game = SLOT_GAMES.find((g) => g.code === def.code)!;
       render(<slot.Rules game={def} />);
       expect(screen.getByTestId('slot-rtp').textContent).toBe(
-        `理论返还率（RTP）：${(game.statedRtp * 100).toFixed(2)}%`,
+        `理论返还率（RTP）：${(game.statedRtp * 100).toFixed(2)}%（不含累积奖池）`,
+      );
+      // issue 19 §2, docs/games-dz.md "Jackpot": 1 % of every stake, P = stake / 16,777,216, seed ¥500.00,
+      // a long-run return of 1 % + 500 / 167,772.16 = 1.30 % on top of the game's.
+      const jp = screen.getByTestId('slot-jackpot-rules');
+      expect(jp.textContent).toContain('有 1.00% 由平台计入奖池');
+      expect(jp.textContent).toContain('中奖机会 = 投注 ÷ 16,777,216');
+      expect(jp.textContent).toContain('平台立即放入 ¥500.00 作为新的起始金额');
+      const chances = within(screen.getByRole('list', { name: '各档投注赢得奖池的机会' })).getAllByRole(
+        'listitem',
+      );
+      expect(chances.map((c) => c.textContent)).toEqual([
+        '投注 ¥0.20：约 838,861 分之一',
+        '投注 ¥0.40：约 419,430 分之一',
+        '投注 ¥1.00：约 167,772 分之一',
+        '投注 ¥2.00：约 83,886 分之一',
+        '投注 ¥4.00：约 41,943 分之一',
+        '投注 ¥10.00：约 16,777 分之一',
+        '投注 ¥20.00：约 8,389 分之一',
+      ]);
+      expect(screen.getByTestId('slot-jackpot-rtp').textContent).toContain(`奖池的长期返还率为 1.30%`);
+      expect(screen.getByTestId('slot-jackpot-rtp').textContent).toContain(
+        `合计约 ${((game.statedRtp + 0.01 + 50_000 / 16_777_216) * 100).toFixed(2)}%`,
       );
       const pay = screen.getByRole('table', { name: /赔付表/ });
       // 8 symbols and the scatter, 3/4/5 of a kind.
@@ -282,8 +361,50 @@ describe('slots verify', () => {
     expect(v.lines[0]).toBe(`停止位置：${o.base.stops.join(', ')}`);
     expect(v.lines[1]).toMatch(/^画面：上：/);
     expect(v.lines.filter((l) => l.startsWith('免费旋转 '))).toHaveLength(10);
-    expect(v.lines.at(-1)).toBe(`派彩 ¥${(o.payout / 100).toFixed(2)}（投注 ¥2.00）`);
+    expect(v.lines).toContain(`派彩 ¥${(o.payout / 100).toFixed(2)}（投注 ¥2.00）`);
+    // The jackpot's draw after the free spins (issue 19 §2).
+    expect(v.lines.at(-1)).toBe(
+      `奖池抽取：${o.jackpot!.draw}（0 至 16777216 − 1），不小于投注 200 分：未中奖池`,
+    );
     expect(v.lines).not.toContain('重算结果与记录不一致');
+  });
+
+  it('a real jackpot win recomputed from the revealed seed: the draw below the stake, the pool paid, the total', () => {
+    const o = playSpin(FORTUNE_GOD, fairStream({ ...SEED, nonce: 10_977 }), 100);
+    const r = round({
+      stake: 2000,
+      payout: o.payout + 123_476,
+      outcome: { ...o, jackpotWin: 123_476 },
+      fair: { ...round().fair!, nonce: 10_977 },
+    });
+    const v = slot.verify(r);
+    expect(v.ok).toBe(true);
+    expect(v.lines.slice(-3)).toEqual([
+      '奖池抽取：614（0 至 16777216 − 1），小于投注 2000 分：赢得奖池',
+      '奖池派彩 ¥1234.76',
+      `本局派彩合计 ¥${((o.payout + 123_476) / 100).toFixed(2)}`,
+    ]);
+    // The record must count the jackpot in the payout.
+    expect(slot.verify({ ...r, payout: o.payout }).ok).toBe(false);
+  });
+
+  it('a spin that won the jackpot: the draw, the pool paid and the total; paid without a hit fails', () => {
+    const r = round();
+    const o = r.outcome as ReturnType<typeof playSpin>;
+    const hit = { ...o, jackpot: { ...o.jackpot!, hit: true } };
+    // The stated odds redraw a miss: a stored hit is refused.
+    expect(
+      slot.verify(round({ outcome: { ...hit, jackpotWin: 60_000 }, payout: o.payout + 60_000 })).ok,
+    ).toBe(false);
+    expect(slot.verify(round({ outcome: { ...o, jackpotWin: 60_000 }, payout: o.payout + 60_000 })).ok).toBe(
+      false,
+    );
+    expect(slot.verify(round({ outcome: { ...o, jackpotWin: 0 }, payout: o.payout })).ok).toBe(true);
+    // A spin from before the jackpot: no draw, said so.
+    const { jackpot: _none, ...old } = o;
+    const v = slot.verify(round({ outcome: old }));
+    expect(v.ok).toBe(true);
+    expect(v.lines.at(-1)).toBe('本局在累积奖池推出之前，没有奖池抽取');
   });
 
   it('says so when the record does not match, or the seed is not revealed yet', () => {
