@@ -91,6 +91,7 @@ describe('the route sweep (issue 19 §3)', () => {
     const context = await browser.newContext({ viewport: SWEEP_VIEWPORTS.phone, locale: 'zh-CN' });
     try {
       const page = await context.newPage();
+      const log = watchPage(page);
       await page.setContent(
         `<body style="margin:0;font:16px sans-serif"><main><h1>x</h1>
         <p>fits</p><select style="width:200px"><option>+86 中国大陆</option></select>
@@ -99,6 +100,25 @@ describe('the route sweep (issue 19 §3)', () => {
         </main></body>`,
       );
       expect(await visualFindings(page)).toEqual([]);
+      expect(log.take()).toEqual([]);
+      // A console error and an uncaught error are both taken from the page's log.
+      await page.evaluate(() => {
+        console.error('planted console error');
+        setTimeout(() => {
+          throw new Error('planted page error');
+        });
+      });
+      const taken: string[] = [];
+      await expect
+        .poll(() => {
+          taken.push(...log.take());
+          return taken.length;
+        })
+        .toBe(2);
+      expect(taken).toEqual([
+        expect.stringContaining('console: planted console error'),
+        expect.stringContaining('page error: planted page error'),
+      ]);
       await page.setContent(
         `<body style="margin:0;font:16px sans-serif"><main><h1>x</h1>
         <div id="wide" style="width:600px">wide</div>
