@@ -4,9 +4,12 @@
 // result of each spin (a turn skipped at desktop size, none with reduced motion at phone size), the winning
 // lines in words, the venue wallet and the visit's net following; reads the rules' return to player; then
 // finds the spins in /mine/record/betRecord. At phone and desktop size, axe-clean (the site and the games page).
+// Issue 19 §2: the progressive jackpot's pool is shown above the reels (the server's figure, following every spin),
+// its rules are in the rules tab, and the verify view redraws each spin's jackpot draw from the revealed seed.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
+import type { JackpotPoolResponse } from '../../src/protocol/jackpot.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
 import { axeFindings, flat, go, PASSWORD, registerMember, siteCall } from '../support/e2e-site.ts';
 import { ops } from '../support/ops.ts';
@@ -23,8 +26,8 @@ afterAll(async () => {
 });
 
 describe.each([
-  ['phone', PHONE, '13712347301', 'reduce'],
-  ['desktop', DESKTOP, '13712347302', 'no-preference'],
+  ['phone', PHONE, '13712353001', 'reduce'],
+  ['desktop', DESKTOP, '13712353002', 'no-preference'],
 ] as const)('slots at %s size', (_size, viewport, phone, reducedMotion) => {
   it('launches 财神到 from the lobby, spins, reads the rules, and finds the spins in the bet record', async () => {
     const token = await registerMember(phone);
@@ -72,6 +75,27 @@ describe.each([
       expect(await reels.getByRole('cell').count()).toBe(15);
       expect(await frame.getByText('每次旋转需手动点击，本游戏不提供自动旋转。').count()).toBe(1);
 
+      // The jackpot pool above the reels: the server's figure (GET /dz/jackpot), never below its ¥500.00 seed.
+      const poolNow = async () => {
+        const res = await fetch(`${baseUrl}${GAMES_API}/dz/jackpot`, {
+          headers: { Authorization: `Bearer ${venueToken}` },
+        });
+        return ((await res.json()) as { data: JackpotPoolResponse }).data;
+      };
+      const shownPool = frame.getByTestId('slot-jackpot-pool');
+      const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+      const figure0 = await poolNow();
+      expect(figure0.seed).toBe(50_000);
+      expect(figure0.pool).toBeGreaterThanOrEqual(50_000);
+      await expect
+        .poll(async () => (await shownPool.textContent()) === money((await poolNow()).pool), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      expect(flat(await frame.getByRole('region', { name: '累积奖池' }).textContent())).toContain(
+        '每局投注的1%计入',
+      );
+
       // A spin at ¥0.10 a line: ¥2.00.
       await frame.getByRole('radio', { name: '¥0.10' }).check();
       const result = frame.getByTestId('slot-result');
@@ -111,6 +135,16 @@ describe.each([
       await frame.page().keyboard.press('Enter');
       rounds = await finish(2);
       expect(rounds.every((r) => r.stake === 200 && r.status !== 'open')).toBe(true);
+      // The figure followed the spins: each ¥2.00 spin put 2 fen in (other players' spins may add more).
+      const figure2 = await poolNow();
+      expect(figure2.pool).toBeGreaterThanOrEqual(50_000);
+      if (!figure2.lastWin || figure2.lastWin.at === figure0.lastWin?.at)
+        expect(figure2.pool).toBeGreaterThanOrEqual(figure0.pool + 4);
+      await expect
+        .poll(async () => (await shownPool.textContent()) === money((await poolNow()).pool), {
+          timeout: 20_000,
+        })
+        .toBe(true);
       const net = rounds.reduce((s, r) => s + r.payout - r.stake, 0);
       const yuan = (fen: number) => `¥${(Math.abs(fen) / 100).toFixed(2)}`;
       await expect
@@ -122,8 +156,13 @@ describe.each([
       await frame.getByRole('tab', { name: '规则' }).click();
       await expect
         .poll(() => frame.getByTestId('slot-rtp').textContent(), { timeout: 10_000 })
-        .toBe('理论返还率（RTP）：96.51%');
+        .toBe('理论返还率（RTP）：96.51%（不含累积奖池）');
       expect(await frame.getByRole('table', { name: /赔付表/ }).count()).toBe(1);
+      // The jackpot's rules (docs/games-dz.md "Jackpot"): its chance per stake and its long-run return.
+      expect(await frame.getByText('投注 ¥2.00：约 83,886 分之一').count()).toBe(1);
+      expect(flat(await frame.getByTestId('slot-jackpot-rtp').textContent())).toContain(
+        '奖池的长期返还率为1.30%',
+      );
       expect(await axeFindings(frame)).toEqual([]);
 
       // Fairness: reveal the seed; both spins recomputed in the browser agree with the record.
@@ -131,6 +170,7 @@ describe.each([
       await frame.getByRole('button', { name: '更换种子（公开当前种子）' }).click();
       await expect.poll(() => frame.getByText('重新计算结果与记录一致').count(), { timeout: 15_000 }).toBe(2);
       expect(await frame.getByText(/^停止位置：/).count()).toBe(2);
+      expect(await frame.getByText(/^奖池抽取：\d+（0 至 16777216 − 1）/).count()).toBe(2);
       expect(await axeFindings(frame)).toEqual([]);
 
       // The bet record on the site: both spins, with the game's name and stake.
