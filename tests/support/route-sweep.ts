@@ -107,7 +107,7 @@ export interface PageLog {
   take(): string[];
   /** Requests started and not yet finished (for the quiet wait). */
   pending(): number;
-  /** performance.now()-like time of the last request event. */
+  /** Date.now() of the last request event (started, finished or failed). */
   lastActivity(): number;
 }
 
