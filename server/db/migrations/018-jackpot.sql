@@ -35,7 +35,7 @@ CREATE INDEX jackpot_wins_newest ON jackpot_wins (won_at DESC);
 
 -- At every commit the pool holds at least its seed: a win empties it and the reseed must follow in the same
 -- transaction. Deferred, and it reads the balance as committed (not the row's value at the update).
-CREATE FUNCTION jackpot_above_seed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION jackpot_above_seed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_balance bigint;
   v_seed bigint;
