@@ -125,12 +125,15 @@ describe('the route sweep (issue 19 §3)', () => {
         <select id="cc" style="width:80px"><option>+86 中国大陆</option></select>
         <button id="btn" style="width:48px;overflow:hidden;white-space:nowrap">立即注册按钮</button>
         <input id="amount" style="width:40px" value="1234567890">
+        <a id="spill" class="btn" style="display:inline-block;width:40px;white-space:nowrap">去实名认证</a>
         <img id="gone" alt="gone" src="/no-such-image.png">
         </main></body>`,
       );
       const found = await visualFindings(page);
       const kinds = found.map((f) => `${f.kind} ${/#(\w+)/.exec(f.detail)?.[1] ?? ''}`);
-      expect(kinds.sort()).toEqual(['cut amount', 'cut btn', 'cut cc', 'image gone', 'overflow wide'].sort());
+      expect(kinds.sort()).toEqual(
+        ['cut amount', 'cut btn', 'cut cc', 'cut spill', 'image gone', 'overflow wide'].sort(),
+      );
       expect(found.find((f) => f.kind === 'overflow')?.detail).toContain('div#wide');
       // A dialog's scroll lock (html and body overflow hidden) hides the overflow from scrollWidth, not from the check.
       await page.setContent(

@@ -304,6 +304,7 @@ export async function visualFindings(page: Page): Promise<VisualFinding[]> {
     // 2. Text cut by its own box.
     const CONTROL =
       'button, select, input, label, a.btn, [role="button"], [role="tab"], [role="link"], [role="menuitem"]';
+    const SPILL_CONTROL = 'button, a.btn, [role="button"], [role="tab"]';
     const animatedInside = (el: Element): boolean =>
       el
         .getAnimations({ subtree: true })
@@ -372,7 +373,32 @@ export async function visualFindings(page: Page): Promise<VisualFinding[]> {
         (cs.overflowX === 'hidden' || cs.overflowX === 'clip') && el.scrollWidth > el.clientWidth + SLACK;
       const cutY =
         (cs.overflowY === 'hidden' || cs.overflowY === 'clip') && el.scrollHeight > el.clientHeight + SLACK;
-      if (!cutX && !cutY) continue;
+      if (!cutX && !cutY) {
+        // A button-like control whose label runs out of it (overflow visible): not cut, but spilling over what is
+        // beside it — its label is not shown inside it either (issue 19 §1).
+        if (
+          el.matches(SPILL_CONTROL) &&
+          cs.overflowX === 'visible' &&
+          el.scrollWidth > el.clientWidth + SLACK
+        ) {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const parent = n.parentElement;
+            if (!n.textContent?.trim() || !parent || !visible(parent)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            const r = range.getBoundingClientRect();
+            if (r.width > 0 && (r.right > box.right + SLACK || r.left < box.left - SLACK)) {
+              found.push({
+                kind: 'cut',
+                detail: `${name(el)}: “${n.textContent.trim().slice(0, 30)}” runs ${Math.round(Math.max(r.right - box.right, box.left - r.left))}px out of its ${Math.round(box.width)}px box`,
+              });
+              break;
+            }
+          }
+        }
+        continue;
+      }
       const control = el.matches(CONTROL) || el.closest(CONTROL) !== null;
       const ellipsis = cs.textOverflow === 'ellipsis' || cs.webkitLineClamp !== 'none';
       if ((ellipsis && !control) || animatedInside(el)) continue;
