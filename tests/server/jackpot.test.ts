@@ -7,7 +7,6 @@
 // many players, every one a winner, each taking exactly the pool as it stood (the pool's ledger entry after each
 // win is 0) and never two the same pool; a pool below its seed is refused by the database. The ledger check stays
 // clean. PGlite (server) and PostgreSQL (server-pg).
-import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spinSlot, type SlotsCtx } from '../../server/modules/casino/dz/service.ts';
 import {
@@ -26,7 +25,8 @@ import { SLOT_JACKPOT_PATH, SLOT_SPIN_PATH, type SpinResponse } from '../../src/
 import { CODE } from '../../src/protocol/api.ts';
 import { GAMES_API } from '../../src/protocol/games.ts';
 import { JACKPOT_POOL_PATH } from '../../src/protocol/jackpot.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { buildApp } from '../../server/app.ts';
+import { clientHeaders, testConfig, type TestApp } from '../support/test-app.ts';
 import { as, PATH, player, venueApp, type Player } from './venue-helpers.ts';
 
 /** Odds a test injects to make every spin of ¥0.20 or more hit (stake ≥ odds: P = 1). A power of two. */
@@ -114,12 +114,26 @@ describe('the pool', () => {
     const native = await games(token, 'GET', SLOT_JACKPOT_PATH);
     expect(native.status_code).toBe(CODE.success);
     expect(native.data).toEqual(await jackpotPool(t.db));
-    // The site's public call (no login): its route and schema, on an app of its own (server/app.ts registers it).
-    const app = Fastify();
-    await app.register(jackpotModule, { db: t.db });
-    const res = await app.inject({ method: 'GET', url: JACKPOT_POOL_PATH });
+    // The site's public call (no login), signed like every site call, on the whole app (server/app.ts registers
+    // jackpotModule in the API group; an app that does not yet gets it here, the same way).
+    const app = await buildApp(testConfig(), { db: t.db, opsSecret: null });
+    if (!app.hasRoute({ method: 'GET', url: JACKPOT_POOL_PATH }))
+      await app.register(jackpotModule, { db: t.db });
+    await app.ready();
+    const res = await app.inject({
+      method: 'GET',
+      url: JACKPOT_POOL_PATH,
+      headers: clientHeaders(JACKPOT_POOL_PATH),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status_code: CODE.success, data: await jackpotPool(t.db) });
+    expect(res.json()).toEqual({
+      status_code: CODE.success,
+      message: expect.any(String),
+      data: await jackpotPool(t.db),
+    });
+    // An unsigned call is refused with a code.
+    const unsigned = await app.inject({ method: 'GET', url: JACKPOT_POOL_PATH });
+    expect(unsigned.json().status_code).not.toBe(CODE.success);
     await app.close();
   });
 
