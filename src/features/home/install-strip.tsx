@@ -20,7 +20,7 @@ export function InstallStrip({ strip }: { strip: ActorRefFrom<typeof installStri
   if (!offered) return null;
   return (
     <section className="card install-strip section" aria-label={h.install.region}>
-      <img className="install-strip__icon" src="/media/app/icon-192.png" alt="" width="40" height="40" />
+      <img className="install-strip__icon" src="/media/logo.svg" alt="" width="40" height="40" />
       <p className="install-strip__text">{h.install.text}</p>
       <button
         type="button"
