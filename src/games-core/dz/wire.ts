@@ -28,7 +28,7 @@ export interface SettledSpin extends SlotOutcome {
 export interface SpinResponse {
   orderNo: string;
   outcome: SettledSpin;
-  /** The jackpot pool after the spin (fen). */
+  /** The jackpot pool as the answer is made, after the spin (fen). */
   pool: number;
   /** The seed pair's commitment and the nonce the spin used (the seed is revealed when the player rotates it). */
   fair: { seedHash: string; clientSeed: string; nonce: number };
