@@ -3,8 +3,9 @@
 // the stake (line bet × LINES) is written with its bet (stakeBet), the engine plays the spin and every free spin
 // it awards from the pair's stream (src/games-core/dz/engine.ts), then the progressive jackpot's draw; the stake's
 // share goes into the jackpot pool and a hit takes the whole pool (playJackpot, ../jackpot.ts, issue 19 §2); the
-// bet is settled with the whole payout, the jackpot included (settleGameBet; valid bet = the stake). Nothing is left open, so a player who leaves loses nothing. The request
-// id is the idempotency key: a retry answers the first spin (41004 when it asked for another).
+// bet is settled with the whole payout, the jackpot included (settleGameBet; valid bet = the stake). Nothing is
+// left open, so a player who leaves loses nothing. The request id is the idempotency key: a retry answers the
+// first spin (41004 when it asked for another).
 import { LINE_BETS, LINES, playSpin } from '../../../../src/games-core/dz/engine.ts';
 import { slotGameOf } from '../../../../src/games-core/dz/games.ts';
 import { JACKPOT_ODDS_FEN } from '../../../../src/games-core/dz/jackpot.ts';
