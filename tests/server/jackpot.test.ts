@@ -5,8 +5,9 @@
 // slots' context, never a result) pays the whole pool with the spin's payout and reseeds it; the public figure
 // masks the winner; the same request id many times at once moves everything once; hundreds of spins at once from
 // many players, every one a winner, each taking exactly the pool as it stood (the pool's ledger entry after each
-// win is 0) and never two the same pool; a pool below its seed is refused by the database. The ledger check stays
-// clean. PGlite (server) and PostgreSQL (server-pg).
+// win is 0) and never two the same pool, at one venue and at four at once (four house accounts, no deadlock); a pool
+// below its seed is refused by the database. The ledger check stays clean. PGlite (server) and PostgreSQL
+// (server-pg).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spinSlot, type SlotsCtx } from '../../server/modules/casino/dz/service.ts';
 import {
@@ -76,9 +77,15 @@ const ctxWith = (jackpotOdds?: number): SlotsCtx => ({
   ...(jackpotOdds ? { jackpotOdds } : {}),
 });
 
-async function spinDirect(token: string, lineBet: number, odds?: number, requestId = rid()) {
+async function spinDirect(
+  token: string,
+  lineBet: number,
+  odds?: number,
+  requestId = rid(),
+  game = 'fortune-god',
+) {
   const caller = (await gamesCallerOf(t.db, token))!;
-  return spinSlot(ctxWith(odds), caller, { requestId, game: 'fortune-god', lineBet });
+  return spinSlot(ctxWith(odds), caller, { requestId, game, lineBet });
 }
 
 const poolNow = async () => (await jackpotPool(t.db)).pool;
@@ -283,6 +290,33 @@ describe('concurrency', () => {
     );
     expect(rows[0]!.n).toBe(300);
     expect(Number(rows[0]!.sum)).toBe(wins.reduce((s, w) => s + w, 0));
+  }, 120_000);
+
+  it('winning spins at once at four venues (four house accounts, one pool): no deadlock, every win the whole pool', async () => {
+    const venues = [
+      ['fortune-god', 'PGDZ'],
+      ['golden-dragon', 'JDBDZ'],
+      ['fruit-party', 'CQ9DZ'],
+      ['gem-rush', 'MGDZ'],
+    ] as const;
+    const players = await Promise.all(
+      venues.flatMap(([game, venue]) =>
+        [0, 1].map(async () => ({ game, ...(await atVenue(50_000, game, venue)) })),
+      ),
+    );
+    const start = (await poolEntries()).length;
+    const answers = await Promise.all(
+      players.flatMap(({ game, token }) =>
+        Array.from({ length: 20 }, () => spinDirect(token, 10, ALWAYS, rid('four'), game)),
+      ),
+    );
+    expect(answers.every((r) => r.outcome.jackpot!.hit && r.outcome.jackpotWin! >= JACKPOT_SEED_FEN)).toBe(
+      true,
+    );
+    const wins = (await poolEntries()).slice(start).filter((e) => e.id.startsWith('jackpot-win:'));
+    expect(wins).toHaveLength(160);
+    for (const e of wins) expect(e.after).toBe(0);
+    expect(await poolNow()).toBe(JACKPOT_SEED_FEN);
   }, 120_000);
 
   it('200 spins at once at the stated odds: shares add up to the pool exactly', async () => {
