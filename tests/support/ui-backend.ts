@@ -21,6 +21,8 @@ export interface Travelled {
   /** HTTP status, or 0 when the call never reached the server (a held call failed as a network error). */
   status: number;
   answer: unknown;
+  /** The order in which answers came back (calls are listed in the order they were made), once answered. */
+  answered?: number;
 }
 
 interface Held {
@@ -53,11 +55,15 @@ async function prepareData(dataDir: string, data: readonly string[]): Promise<vo
   if (code !== 0) throw new Error(`the test data could not be written (exit ${code}):\n${output}`);
 }
 
+/** Node's own fetch, kept before a test puts a page's relative `fetch` in its place. */
+export const nodeFetch = globalThis.fetch;
+
 const READY = /ready at (http:\/\/\S+?)\/? /;
 
 export class UiBackend {
   /** Every API call the app made, in order (what travelled). */
   readonly calls: Travelled[] = [];
+  private answers = 0;
   private held: Held[] = [];
   private holding: RegExp[] = [];
   private waiters: Array<() => void> = [];
@@ -191,6 +197,48 @@ export class UiBackend {
     return this.held.splice(i, 1)[0]!;
   }
 
+  /**
+   * A page's own `fetch` (the sandbox venue pages' native client, src/lib/native-client.ts): to the server,
+   * recorded, maybe held; a failed held call rejects as fetch does when no answer comes (a TypeError).
+   */
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const pathOnly = url.split('?')[0]!;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(
+      [...new Headers(init.headers).entries()].map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    const text = typeof init.body === 'string' ? init.body : undefined;
+    const record: Travelled = {
+      method,
+      url,
+      headers,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      status: 0,
+      answer: null,
+    };
+    this.calls.push(record);
+    if (this.holding.some((p) => p.test(pathOnly))) {
+      const outcome = await new Promise<'send' | 'fail'>((resolve) => {
+        this.held.push({ config: {} as InternalAxiosRequestConfig, path: pathOnly, resolve });
+        this.waiters.splice(0).forEach((w) => w());
+      });
+      if (outcome === 'fail') throw new TypeError('Failed to fetch');
+    }
+    const res = await nodeFetch(`${this.baseUrl}${url}`, { method, headers, body: text });
+    const raw = await res.text();
+    let answer: unknown = raw;
+    try {
+      answer = JSON.parse(raw);
+    } catch {
+      // not JSON: kept as text
+    }
+    record.status = res.status;
+    record.answer = answer;
+    record.answered = ++this.answers;
+    return new Response(raw, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+
   /** The API client's transport (src/api/client.ts setHttpAdapter): to the server, recorded, maybe held. */
   readonly adapter: AxiosAdapter = async (config) => {
     // A GET's query given as axios `params` (the venues lobby's `lobby`) travels in the address, as in a browser.
@@ -239,6 +287,7 @@ export class UiBackend {
     }
     record.status = res.status;
     record.answer = answer;
+    record.answered = ++this.answers;
     if (process.env['UI_TRACE'])
       console.log('TRACE call', record.method, url, (answer as { status_code?: number } | null)?.status_code);
     const response = {

@@ -121,6 +121,21 @@ export interface UiModel {
    * one shortest path per edge (clearest failures; needed where `cannot` ends paths early).
    */
   maxWalk?: number;
+  /**
+   * Events the page cannot produce in a state, taken out of the graph (so a walking path goes on past them
+   * instead of ending as with `cannot`); returns why, or null. Reported like `cannot`.
+   */
+  exclude?: (event: AnyEventObject, snapshot: AnyMachineSnapshot) => string | null;
+  /**
+   * A coarser graph key than the machine model's (fewer, longer-lived states for a slow page); it must only drop
+   * context the machine never branches on — modelGraph checks every path against the machine and throws if not.
+   */
+  key?: (snapshot: AnyMachineSnapshot) => unknown;
+  /**
+   * Renders another page than the site (e.g. the sandbox games' page, src/games-h5) once the back end and the
+   * browser are prepared, and answers its root actor (the steps' `app`). Default: the site's app.
+   */
+  render?: (run: { backend: UiBackend; clock: SimulatedClock }) => Promise<AnyActorRef>;
 }
 
 // Waits for the page and the actor to get where the model says: generous, since each UI file runs a server and
@@ -175,9 +190,16 @@ async function startApp(model: UiModel, boot: UiBoot, backend: UiBackend): Promi
   await boot.backend?.(backend);
   backend.hold(...(model.hold ?? []));
   preparePage(boot);
-  const input = await readBootInput(window.location);
   const clock = new SimulatedClock();
   const outside = { redirects: [] as string[], reloads: 0 };
+  const user = userEvent.setup({ delay: null });
+  if (model.render) {
+    const page = await model.render({ backend, clock });
+    const get = (id: string) => page.system.get(id) as AnyActorRef | undefined;
+    const actor = follow(model.systemId, () => (model.actor ? model.actor(get) : get(model.systemId)));
+    return { backend, clock, user, app: page, actor, outside };
+  }
+  const input = await readBootInput(window.location);
   // The composition of src/app/app.tsx, with the two effects that would leave the test page recorded instead.
   const effects: AppEffects = {
     ...appEffects,
@@ -223,7 +245,7 @@ async function startApp(model: UiModel, boot: UiBoot, backend: UiBackend): Promi
         );
     });
   }
-  return { backend, clock, user: userEvent.setup({ delay: null }), app, actor, outside };
+  return { backend, clock, user, app, actor, outside };
 }
 
 /**
@@ -359,14 +381,26 @@ export function describeUiModel(machineModel: MachineModel, model: UiModel): voi
         it.skip(`${options.name}: not on the rendered app (${boot.skip})`, () => {});
         continue;
       }
-      const graph = modelGraph(
-        machineModel.machine,
-        model.maxWalk === undefined ? options : { ...options, maxWalk: model.maxWalk },
-      );
+      const excluded = new Map<string, string>();
+      const exclude = model.exclude;
+      const graph = modelGraph(machineModel.machine, {
+        ...options,
+        ...(model.maxWalk === undefined ? {} : { maxWalk: model.maxWalk }),
+        ...(model.key ? { key: model.key } : {}),
+        ...(exclude
+          ? {
+              filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
+                const why = exclude(event, snapshot);
+                if (why) excluded.set(`${stateKey(snapshot.value)} ⟶ ${event.type}`, why);
+                return !why && (options.filterEvents?.(snapshot, event) ?? true);
+              },
+            }
+          : {}),
+      });
       const covered = {
         vertices: new Set<string>(),
         edges: new Set<string>(),
-        cannot: new Map<string, string>(),
+        cannot: new Map<string, string>(excluded),
       };
       describe(options.name, () => {
         graph.paths.forEach((path, i) => {
