@@ -8,6 +8,8 @@ export const sportsbookText = {
   title: '沙盒体育',
   /** Shown on every screen (issue 11 §4: clearly a sandbox with play money). */
   banner: '沙盒体育 · 娱乐币，非真实资金',
+  /** The same on an esports venue's page (YBDJ, IMDJ, LHDJ). */
+  esports: { title: '沙盒电竞', banner: '沙盒电竞 · 娱乐币，非真实资金' },
   responsible: '理性娱乐 · 未满 18 周岁禁止参与',
   loading: '正在加载…',
   loadFailed: '加载失败，请检查网络后重试',

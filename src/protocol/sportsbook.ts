@@ -13,6 +13,8 @@ export const PROVIDER_THREE_BASE = '/v1';
 
 export const SPORTS = ['football', 'basketball', 'tennis', 'esports'] as const;
 export type Sport = (typeof SPORTS)[number];
+/** The esports venues (issue 11 §4): they offer esports only, and their page says 电竞, not 体育. */
+export const ESPORTS_VENUES: ReadonlySet<string> = new Set(['YBDJ', 'IMDJ', 'LHDJ']);
 /** The esports titles of the esports venues (YBDJ, IMDJ, LHDJ). */
 export const ESPORTS_TITLES = ['lol', 'dota2', 'cs2', 'kog'] as const;
 export type EsportsTitle = (typeof ESPORTS_TITLES)[number];

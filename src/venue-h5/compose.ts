@@ -4,11 +4,10 @@ import { assign, createActor, fromPromise } from 'xstate';
 import { betSlipMachine } from '../../machines/sportsbook/bet-slip.machine.ts';
 import { feedMachine, type BetsTab, type FeedPhase } from '../../machines/sportsbook/feed.machine.ts';
 import { venueSessionMachine } from '../../machines/sportsbook/venue-session.machine.ts';
-import { SPORTS, type PlaceBetRequest, type Sport } from '../protocol/sportsbook.ts';
+import { ESPORTS_VENUES, SPORTS, type PlaceBetRequest, type Sport } from '../protocol/sportsbook.ts';
 import type { SportsbookClient } from './api.ts';
 
-/** The esports venues (issue 11 §4: YBDJ, IMDJ, LHDJ) offer esports only; the sport venues every sport. */
-const ESPORTS_VENUES = new Set(['YBDJ', 'IMDJ', 'LHDJ']);
+/** The esports venues offer esports only; the sport venues every sport. */
 export const sportsOf = (venue: string): readonly Sport[] =>
   ESPORTS_VENUES.has(venue) ? ['esports'] : SPORTS;
 

@@ -21,6 +21,7 @@ import {
 } from '../../../src/venue-h5/api.ts';
 import { App } from '../../../src/venue-h5/app.tsx';
 import { createActors, sportsOf } from '../../../src/venue-h5/compose.ts';
+import { textFor } from '../../../src/venue-h5/text.ts';
 
 const LATER = new Date(Date.now() + 3 * 3600_000).toISOString();
 
@@ -304,6 +305,15 @@ describe('the venue page', () => {
   it('esports venues offer esports only; sport venues every sport', () => {
     expect(sportsOf('YBDJ')).toEqual(['esports']);
     expect(sportsOf('IMTY')).toEqual(['football', 'basketball', 'tennis', 'esports']);
+  });
+
+  it("an esports venue's page says 沙盒电竞 in its title and banner; a sport venue's 沙盒体育 (issue 19 §3, contact sheet)", () => {
+    for (const code of ['YBDJ', 'IMDJ', 'LHDJ']) {
+      const t = textFor(`/sandbox/venue/${code}/`);
+      expect([t.title, t.banner]).toEqual(['沙盒电竞', '沙盒电竞 · 娱乐币，非真实资金']);
+    }
+    const sport = textFor('/sandbox/venue/IMTY/');
+    expect([sport.title, sport.banner]).toEqual(['沙盒体育', '沙盒体育 · 娱乐币，非真实资金']);
   });
 });
 
