@@ -59,10 +59,14 @@ async function sweep(
   const lines: string[] = [];
   let visited = 0;
   try {
-    // One full load (home); every route after it is a client-side visit.
+    // One full load (home); every route after it is a client-side visit. The member's home (a public route, swept
+    // logged out) is checked here as well: logged in it shows the player's strip.
     await page.goto(baseUrl + '/', { waitUntil: 'load' });
     await settle(page, log);
-    log.take().forEach((e) => lines.push(`/ (first load) [${run.viewport}, ${run.login}] ${e}`));
+    const first = `/ (first load) [${run.viewport}, ${run.login}]`;
+    if (run.login === 'member')
+      for (const f of await visualFindings(page)) lines.push(`${first} ${f.kind}: ${f.detail}`);
+    log.take().forEach((e) => lines.push(`${first} ${e}`));
     for (const visit of visits) {
       const where = (landed: string) =>
         `${visit.route.path} [${run.viewport}, ${run.login}${landed.split('?')[0] !== visit.route.path ? `, landed on ${landed.split('?')[0]}` : ''}]`;

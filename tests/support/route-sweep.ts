@@ -185,9 +185,16 @@ export interface VisualFinding {
   detail: string;
 }
 
-/** Lazily loaded images are asked for now (loading="eager") so that every image of the page is checked. */
+/**
+ * Everything a player reaches by scrolling is rendered and loaded now, so that it is checked too: a region the
+ * page leaves unrendered until scrolled near (content-visibility: auto, the home's hot games) is rendered, and
+ * lazily loaded images are asked for (loading="eager").
+ */
 async function loadAllImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+    }
     const imgs = [...document.images];
     for (const img of imgs) if (img.loading === 'lazy') img.loading = 'eager';
     await Promise.race([
