@@ -122,10 +122,11 @@ export const dzText = {
     jackpot: '累积奖池',
     jackpotReading: '读取中…',
     jackpotStale: '暂时无法读取，稍后自动重试',
-    jackpotNote: '全站电子游戏共享，每局投注的 1% 计入；任何一局都有机会赢得整个奖池。',
+    jackpotNote: (share: string) =>
+      `全站电子游戏共享，每局投注的 ${share} 计入；任何一局都有机会赢得整个奖池。`,
     jackpotLast: (user: string, game: string, amount: number) =>
-      `最近一次：${user} 在${game}赢得 ${money(amount)}`,
-    jackpotNever: '奖池尚未被赢走',
+      `最近一次：${user} 在${game}赢得 ${money(amount)}。`,
+    jackpotNever: '奖池尚未被赢走。',
     /** A spin that won the pool: said plainly, as part of the round's payout. */
     jackpotWon: (amount: number) => `本局赢得累积奖池 ${money(amount)}（已计入本局派彩）`,
   },

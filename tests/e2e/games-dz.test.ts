@@ -93,7 +93,7 @@ describe.each([
         })
         .toBe(true);
       expect(flat(await frame.getByRole('region', { name: '累积奖池' }).textContent())).toContain(
-        '每局投注的1%计入',
+        '每局投注的1.00%计入',
       );
 
       // A spin at ¥0.10 a line: ¥2.00.

@@ -22,6 +22,7 @@ import {
   type SpinResult,
 } from '../../games-core/dz/engine.ts';
 import { slotGameOf } from '../../games-core/dz/games.ts';
+import { BP_SCALE, JACKPOT_SHARE_BP } from '../../games-core/dz/jackpot.ts';
 import { dzText, symbolName } from '../../i18n/zh-CN-games-dz.ts';
 import { newRequestId } from '../api.ts';
 import type { GameViewProps } from '../game-module.ts';
@@ -175,8 +176,8 @@ export function JackpotBanner({ actor }: { actor: JackpotActor }) {
         {figure &&
           (figure.lastWin
             ? t.jackpotLast(figure.lastWin.userName, figure.lastWin.game, figure.lastWin.amount)
-            : t.jackpotNever)}{' '}
-        {t.jackpotNote}
+            : t.jackpotNever)}
+        {t.jackpotNote(dzText.percent(JACKPOT_SHARE_BP / BP_SCALE))}
       </p>
     </section>
   );

@@ -137,8 +137,8 @@ describe('slots page', () => {
     const { call } = setUp(async (req) => answer(req, 0, 0, 123_458));
     const banner = screen.getByRole('region', { name: '累积奖池' });
     expect(await within(banner).findByText('¥1234.56')).toBeTruthy();
-    expect(banner.textContent).toContain('最近一次：13**07 在金龙献瑞赢得 ¥2500.00');
-    expect(banner.textContent).toContain('每局投注的 1% 计入');
+    expect(banner.textContent).toContain('最近一次：13**07 在金龙献瑞赢得 ¥2500.00。全站电子游戏共享');
+    expect(banner.textContent).toContain('每局投注的 1.00% 计入');
     await user.click(spinButton());
     await screen.findByTestId('slot-result');
     expect(screen.getByTestId('slot-jackpot-pool').textContent).toBe('¥1234.58');
