@@ -1,7 +1,7 @@
 // A slot game's rules (issue 12 §1: the pay table and the return to player shown in the rules; §2: every stated
 // figure checked by a test — game.statedRtp against the exact computation in tests/unit/games-core/dz/).
 import { LINE_BETS, LINES, PAYLINES, SCATTER, SCATTER_TRIGGER, WILD } from '../../games-core/dz/engine.ts';
-import { slotGameOf } from '../../games-core/dz/games.ts';
+import { SLOT_GAMES, slotGameOf } from '../../games-core/dz/games.ts';
 import {
   BP_SCALE,
   JACKPOT_ODDS_FEN,
@@ -78,7 +78,7 @@ export function Rules({ game }: { game: GameDef }) {
       </table>
       <section aria-labelledby="dz-jackpot-rules" data-testid="slot-jackpot-rules">
         <h3 id="dz-jackpot-rules">{r.jackpotTitle}</h3>
-        <p>{r.jackpotShare(dzText.percent(JACKPOT_SHARE_BP / BP_SCALE))}</p>
+        <p>{r.jackpotShare(dzText.percent(JACKPOT_SHARE_BP / BP_SCALE), SLOT_GAMES.length)}</p>
         <p>{r.jackpotDraw(JACKPOT_ODDS_FEN.toLocaleString('en-US'))}</p>
         <ul aria-label={r.jackpotChances}>
           {LINE_BETS.map((b) => (

@@ -290,6 +290,7 @@ describe('slots rules', () => {
       // issue 19 §2, docs/games-dz.md "Jackpot": 1 % of every stake, P = stake / 16,777,216, seed ¥500.00,
       // a long-run return of 1 % + 500 / 167,772.16 = 1.30 % on top of the game's.
       const jp = screen.getByTestId('slot-jackpot-rules');
+      expect(jp.textContent).toContain('全站 4 款电子游戏共享一个累积奖池');
       expect(jp.textContent).toContain('有 1.00% 由平台计入奖池');
       expect(jp.textContent).toContain('中奖机会 = 投注 ÷ 16,777,216');
       expect(jp.textContent).toContain('平台立即放入 ¥500.00 作为新的起始金额');
