@@ -72,6 +72,7 @@ const BETS: AnyEventObject[] = [
   { type: 'feed.betsTab', tab: 'settled' },
   { type: 'feed.betsTab', tab: 'open' },
   { type: 'feed.phase', phase: 'live' },
+  { type: 'feed.sport', sport: 'basketball' },
   { type: 'feed.refresh' },
   { type: 'feed.retry' },
   done(LIST_LOAD, list([PRE])),
