@@ -36,6 +36,7 @@ import { payoutModule } from './modules/payout/routes.ts';
 import { withdrawalModule } from './modules/withdrawal/routes.ts';
 import { sportsbookModule } from './modules/sportsbook/routes.ts';
 import { gamesModule } from './modules/casino/routes.ts';
+import { jackpotModule } from './modules/casino/jackpot.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 
 export interface AppDeps {
@@ -137,6 +138,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       sms: deps.sms ?? sandboxSmsGateway,
     });
     await api.register(gameModule, { db });
+    await api.register(jackpotModule, { db });
     await api.register(sportsbookModule, { db });
     await api.register(gamesModule, { db });
     await api.register(walletModule, { db });
