@@ -86,7 +86,21 @@ export const zhCN = {
     registerStopped: '系统维护中，暂停注册，请稍后再试',
     passwordRule: '6-16 位，需同时包含字母和数字',
     logout: '退出登录',
+    logoutConfirmTitle: '退出登录',
+    logoutConfirmText: '确定要退出当前账号吗？退出后需要重新登录才能游戏和充值。',
     welcome: (name: string) => `您好，${name}`,
+    greeting: '您好，',
+    /** Placeholders: the expected format (issue 19 §1 finding 2). */
+    phonePlaceholder: (min: number, max: number) =>
+      min === max ? `${min} 位手机号` : `${min}-${max} 位手机号`,
+    smsPlaceholder: (digits: number) => `${digits} 位数字`,
+    loginPasswordPlaceholder: '请输入登录密码',
+    newPasswordPlaceholder: (min: number, max: number) => `字母加数字，${min}-${max} 位`,
+    confirmPasswordPlaceholder: '再次输入密码',
+    /** issue 19 §1 finding 5: what a logged-in player sees on the register guide instead of 立即注册. */
+    guideMemberText: '您已登录，无需再注册。充值后即可畅玩全部游戏。',
+    guideDeposit: '前往充值',
+    guideGames: '浏览游戏大厅',
     guideTitle: '欢迎来到星耀棋牌',
     guideSubtitle: '注册即享新人礼包，棋牌、体育、真人、电子、彩票一站畅玩',
     guidePoints: [
@@ -110,6 +124,13 @@ export const zhCN = {
       inviteFormat: '邀请码为 4-16 位字母或数字',
       phoneDisabled: '该号段暂不支持注册，请更换手机号',
     },
+  },
+  header: {
+    /** The VIP badge of the header (issue 19 §1 finding 1): its text, and its link's name (visible text first). */
+    vipBadge: (level: number) => `VIP${level}`,
+    vipLink: (level: number) => `VIP${level} 会员特权`,
+    refreshBalance: '刷新余额',
+    refreshingBalance: '正在刷新余额',
   },
   dialog: {
     noticeTitle: '温馨提示',

@@ -2,15 +2,31 @@ import { useSelector } from '@xstate/react';
 import { useId, type InputHTMLAttributes } from 'react';
 import { useSystemActor } from '../../app/system.ts';
 import { t } from '../../i18n/zh-CN.ts';
-import { COUNTRIES, type SmsSendRequest } from '../../protocol/member.ts';
+import {
+  COUNTRIES,
+  countryOf,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SMS_CODE_LENGTH,
+  type SmsSendRequest,
+} from '../../protocol/member.ts';
 import { smsFieldState } from './field-errors.ts';
 import {
   keepPhone,
   keepSmsCode,
   NEW_PASSWORD_INPUT_MAX,
   PHONE_INPUT_MAX,
+  phoneLengthOf,
   SMS_CODE_INPUT_MAX,
 } from './input-rules.ts';
+
+/** The phone field's placeholder: how many digits the chosen country's number has (issue 19 §1 finding 2). */
+function phonePlaceholder(countryCode: string): string | undefined {
+  const country = countryOf(countryCode);
+  if (!country) return undefined;
+  const { min, max } = phoneLengthOf(country.pattern);
+  return t.auth.phonePlaceholder(min, max);
+}
 
 /** A labelled input: the visible label is its accessible name; the error sits next to it and is announced. */
 export function TextField(
@@ -80,6 +96,7 @@ export function PhoneField(props: {
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={PHONE_INPUT_MAX}
+          placeholder={phonePlaceholder(props.countryCode)}
           value={props.phone}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? `${id}-error` : undefined}
@@ -135,6 +152,7 @@ export function SmsCodeField(props: {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={SMS_CODE_INPUT_MAX}
+          placeholder={t.auth.smsPlaceholder(SMS_CODE_LENGTH)}
           value={props.value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : counting ? `${id}-sent` : undefined}
@@ -185,6 +203,7 @@ export function NewPasswordFields(props: {
         autoComplete="new-password"
         maxLength={NEW_PASSWORD_INPUT_MAX}
         hint={t.auth.passwordRule}
+        placeholder={t.auth.newPasswordPlaceholder(PASSWORD_MIN, PASSWORD_MAX)}
         value={props.password}
         error={props.errors.password}
         onChange={(e) => props.onPassword(e.target.value)}
@@ -194,6 +213,7 @@ export function NewPasswordFields(props: {
         type="password"
         autoComplete="new-password"
         maxLength={NEW_PASSWORD_INPUT_MAX}
+        placeholder={t.auth.confirmPasswordPlaceholder}
         value={props.confirm}
         error={props.errors.confirmPassword}
         onChange={(e) => props.onConfirm(e.target.value)}

@@ -30,3 +30,26 @@ export function keepInviteCode(raw: string): string {
 export function prefilledInviteCode(codes: Pick<InviteParams, 'r_code' | 'i_code' | 'invite_code'>): string {
   return codes.r_code || codes.i_code || codes.invite_code || '';
 }
+
+/**
+ * How many digits a country's phone pattern takes (the phone field's placeholder says it: issue 19 §1 finding 2),
+ * read from the pattern itself so the rule lives once (src/protocol/member.ts COUNTRIES). The patterns are a
+ * sequence of digits, digit classes and \d, each optionally with {n} or {n,m}; anything else is refused loudly.
+ */
+export function phoneLengthOf(pattern: RegExp): { min: number; max: number } {
+  const body = pattern.source.replace(/^\^/, '').replace(/\$$/, '');
+  const atom = /(\d|\\d|\[[^\]]+\])(?:\{(\d+)(?:,(\d+))?\})?/y;
+  let min = 0;
+  let max = 0;
+  let at = 0;
+  while (at < body.length) {
+    atom.lastIndex = at;
+    const m = atom.exec(body);
+    if (!m) throw new Error(`phoneLengthOf: unsupported pattern ${pattern.source}`);
+    const lo = m[2] === undefined ? 1 : Number(m[2]);
+    min += lo;
+    max += m[3] === undefined ? lo : Number(m[3]);
+    at = atom.lastIndex;
+  }
+  return { min, max };
+}

@@ -61,6 +61,7 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           maxLength={LOGIN_PASSWORD_INPUT_MAX}
+          placeholder={t.auth.loginPasswordPlaceholder}
           value={password}
           error={shown.password}
           onChange={(e) => {
