@@ -41,3 +41,28 @@ export function depositWarningDialog(callback: ModalSpec['onDismiss'] = []): Mod
     priority: NOTICE_PRIORITY,
   };
 }
+
+/**
+ * issue 19 §1 finding 1: logging out asks first. Cancel (first, the safe default the dialog focuses), the close
+ * icon and Escape keep the session; only 退出登录 sends session.logout to the session actor. A backdrop click does
+ * nothing (a stray tap must not log anyone out, nor dismiss the question silently).
+ */
+export function logoutConfirmDialog(): ModalSpec {
+  return {
+    key: 'logout-confirm',
+    kind: 'confirm',
+    title: { key: 'auth.logoutConfirmTitle' },
+    content: { kind: 'text', text: { key: 'auth.logoutConfirmText' } },
+    buttons: [
+      { label: { key: 'dialog.cancel' } },
+      {
+        label: { key: 'auth.logout' },
+        type: 'danger',
+        events: [{ type: 'session.logout', actor: 'session' }],
+      },
+    ],
+    position: 'center',
+    closable: true,
+    maskClosable: false,
+  };
+}

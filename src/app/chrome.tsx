@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { t } from '../i18n/zh-CN.ts';
 import { formatFen } from '../protocol/money.ts';
 import { maskPhone } from '../lib/phone-mask.ts';
+import { logoutConfirmDialog } from '../../machines/dialogs.ts';
 import { loginStatus } from '../../machines/session.machine.ts';
 import { useSystemActor } from './system.ts';
 
@@ -87,51 +88,138 @@ function ConnectionDot() {
 }
 
 /**
- * The central wallet in the header (issue 9 §2): member info's balance (withLockMoney), then each balance push
- * (msgId 20002) of the logged-in socket. Nothing before the server said it.
+ * The newer of two readings of the balance: member info (read again by the refresh) or the last push of the
+ * logged-in socket (issue 9 §2). A push no longer shadows a refresh that came after it, nor the other way round.
+ */
+function useNewest<A, B>(info: A | null, push: B | null): 'info' | 'push' | null {
+  const [seen, setSeen] = useState({
+    info,
+    push,
+    newest: (push !== null ? 'push' : 'info') as 'info' | 'push',
+  });
+  if (seen.info !== info || seen.push !== push) {
+    // React's pattern for state that follows what is rendered: set while rendering, re-rendered at once.
+    const newest =
+      push !== seen.push && push !== null
+        ? 'push'
+        : info !== seen.info && info !== null
+          ? 'info'
+          : seen.newest;
+    setSeen({ info, push, newest });
+  }
+  if (info === null && push === null) return null;
+  if (seen.newest === 'push' && push !== null) return 'push';
+  return info !== null ? 'info' : 'push';
+}
+
+/**
+ * The central wallet in the header (issue 9 §2, issue 19 §1 finding 1): member info's balance (withLockMoney) or
+ * a balance push (msgId 20002) of the logged-in socket, whichever came last, and a refresh that reads member info
+ * again. Nothing before the server said it.
  */
 function HeaderBalance() {
   const sessionRef = useSystemActor('session');
   const socketRef = useSystemActor('socket');
-  const fromInfo = useSelector(sessionRef, (s) => s.context.member?.balance ?? null);
-  // A push counts only on the member's own logged-in socket (a closed socket forgets who it was).
-  const pushed = useSelector(socketRef, (s) =>
-    s.context.loginData ? (s.context.lastBalance?.balance ?? null) : null,
+  const member = useSelector(sessionRef, (s) =>
+    s.context.member?.balance !== undefined ? s.context.member : null,
   );
-  const fen = pushed ?? fromInfo;
-  if (fen === null) return null;
-  const amount = t.wallet.yuan(formatFen(fen));
+  // A push counts only on the member's own logged-in socket (a closed socket forgets who it was).
+  const pushed = useSelector(socketRef, (s) => (s.context.loginData ? s.context.lastBalance : null));
+  const refreshing = useSelector(sessionRef, (s) => s.value === 'loadingMember');
+  const newest = useNewest(member, pushed);
+  const fen = newest === 'push' ? pushed!.balance : newest === 'info' ? member!.balance! : null;
+  const amount = fen === null ? null : t.wallet.yuan(formatFen(fen));
   return (
-    <Link className="header-balance" to="/mine/finance/wallet" aria-label={`${t.wallet.central} ${amount}`}>
-      {amount}
+    <span className="header-wallet">
+      {amount !== null && (
+        <Link
+          className="header-balance"
+          to="/mine/finance/wallet"
+          aria-label={`${t.wallet.central} ${amount}`}
+        >
+          {amount}
+        </Link>
+      )}
+      <button
+        type="button"
+        className={`icon-btn icon-btn--small header-refresh${refreshing ? ' is-busy' : ''}`}
+        aria-label={t.header.refreshBalance}
+        title={refreshing ? t.header.refreshingBalance : t.header.refreshBalance}
+        aria-busy={refreshing || undefined}
+        onClick={() => {
+          if (!refreshing) sessionRef.send({ type: 'session.refresh' });
+        }}
+      >
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+        </svg>
+      </button>
+    </span>
+  );
+}
+
+/** The VIP badge: the member's level (member info vipLevel), a link to the VIP privileges. */
+function VipBadge() {
+  const sessionRef = useSystemActor('session');
+  const level = useSelector(sessionRef, (s) => s.context.member?.vipLevel ?? null);
+  if (level === null) return null;
+  return (
+    <Link className="vip-badge" to="/mine/vip" aria-label={t.header.vipLink(level)}>
+      {t.header.vipBadge(level)}
     </Link>
   );
 }
 
-/** Login and register for a visitor; the player's name and logout once logged in. */
-function AccountActions() {
+/**
+ * Who is logged in, at every size (issue 19 §1 finding 1): the live socket's dot, the masked name, the VIP badge
+ * and the balance with its refresh. On a phone it is the header's second row (styles.css .member-strip).
+ */
+function MemberStrip() {
   const sessionRef = useSystemActor('session');
   const status = useSelector(sessionRef, loginStatus);
   // A kept login being restored shows the name the device knows until the server answers.
+  const userName = useSelector(sessionRef, (s) => s.context.member?.userName ?? s.context.userName);
+  if (status === 'anonymous' || userName === null) return null;
+  return (
+    <div className="member-strip">
+      <ConnectionDot />
+      <Link className="account-name" to="/mine" aria-label={t.auth.welcome(maskPhone(userName))}>
+        <span className="account-name__greeting">{t.auth.greeting}</span>
+        {maskPhone(userName)}
+      </Link>
+      <VipBadge />
+      {status === 'member' && <HeaderBalance />}
+    </div>
+  );
+}
+
+/** Login and register for a visitor; logout (asked first: machines/dialogs.ts) once logged in. */
+function AccountActions() {
+  const sessionRef = useSystemActor('session');
+  const modals = useSystemActor('modals');
+  const status = useSelector(sessionRef, loginStatus);
   const userName = useSelector(sessionRef, (s) => s.context.member?.userName ?? s.context.userName);
   // A URL token belongs to whoever the server says: neither a name nor the login links meanwhile.
   if (status === 'restoring' && userName === null) return null;
   if (status !== 'anonymous') {
     return (
-      <>
-        <ConnectionDot />
-        <HeaderBalance />
-        <Link className="account-name" to="/mine">
-          {t.auth.welcome(maskPhone(userName ?? ''))}
-        </Link>
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          onClick={() => sessionRef.send({ type: 'session.logout' })}
-        >
-          {t.auth.logout}
-        </button>
-      </>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        onClick={() => modals.send({ type: 'modal.open', spec: logoutConfirmDialog() })}
+      >
+        {t.auth.logout}
+      </button>
     );
   }
   return (
@@ -146,73 +234,95 @@ function AccountActions() {
   );
 }
 
-function Brand() {
+function Brand({ linked }: { linked: boolean }) {
   const gate = useSystemActor('siteGate');
   const logo =
     useSelector(gate, (s) => s?.context.preInfo?.SiteBaseConfigVo.webLogoTitleUrl) || '/media/logo.svg';
-  return (
-    <Link to="/" className="brand" aria-label={`${t.site.brand} ${t.nav.home}`}>
+  const inside = (
+    <>
       <img src={logo} alt="" width="32" height="32" />
       <span>{t.site.brand}</span>
+    </>
+  );
+  // While the site is down the home page is the maintenance page itself: the brand is a name, not a link.
+  if (!linked) return <div className="brand">{inside}</div>;
+  return (
+    <Link to="/" className="brand" aria-label={`${t.site.brand} ${t.nav.home}`}>
+      {inside}
     </Link>
   );
 }
 
+/**
+ * The frame of every page. While the site is under maintenance it is minimal (issue 19 §1 finding 6): brand,
+ * theme toggle and footer, no navigation whose links lead nowhere. While a dialog is open everything in it is
+ * inert (finding 4): neither the keyboard nor a screen reader reaches the page behind the modal host.
+ */
 export function Chrome({ children }: { children: ReactNode }) {
+  const gate = useSystemActor('siteGate');
+  const modals = useSystemActor('modals');
+  const down = useSelector(gate, (s) => s?.matches('maintenance') ?? false);
+  const dialogOpen = useSelector(modals, (s) => (s?.context.modals.length ?? 0) > 0);
   return (
-    <div className="shell">
+    <div className={`shell${down ? ' shell--minimal' : ''}`} inert={dialogOpen}>
       <a className="skip-link" href="#main">
         {t.site.skipToContent}
       </a>
       <header className="topbar">
         <div className="topbar__inner">
-          <Brand />
-          <nav className="topnav" aria-label={t.nav.main}>
-            <ul>
-              {CATEGORY_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} end={l.end ?? false}>
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <Brand linked={!down} />
+          {!down && (
+            <nav className="topnav" aria-label={t.nav.main}>
+              <ul>
+                {CATEGORY_LINKS.map((l) => (
+                  <li key={l.to}>
+                    <NavLink to={l.to} end={l.end ?? false}>
+                      {l.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {!down && <MemberStrip />}
           <div className="topbar__actions">
             <ThemeToggle />
-            <AccountActions />
+            {!down && <AccountActions />}
           </div>
         </div>
       </header>
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
+      {/* On every page at every size (finding 3); on a phone above the tab bar, never behind it. */}
       <footer className="footer">
-        <p>{t.site.responsible}</p>
-        <p>{t.site.copyright}</p>
+        <p className="footer__responsible">{t.site.responsible}</p>
+        <p className="footer__sandbox">{t.site.copyright}</p>
       </footer>
-      <nav className="tabbar" aria-label={t.nav.tabs}>
-        <ul>
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink to={tab.to} end={tab.end ?? false}>
-                <svg
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                >
-                  <path d={tab.icon} />
-                </svg>
-                <span>{tab.label}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {!down && (
+        <nav className="tabbar" aria-label={t.nav.tabs}>
+          <ul>
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} end={tab.end ?? false}>
+                  <svg
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
+                    <path d={tab.icon} />
+                  </svg>
+                  <span>{tab.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }

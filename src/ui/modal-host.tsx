@@ -95,10 +95,15 @@ function ModalView({
     <div
       className={`modal-backdrop modal-backdrop--${position}${leaving ? ' is-leaving' : ''}`}
       style={{ zIndex: 50 + depth }}
+      // A dialog covered by another is inert like the page (issue 19 §1 finding 4): only the top one is reachable
+      // (aria-hidden too, for the tools that do not know inert).
       aria-hidden={top ? undefined : true}
+      inert={!top}
       onClick={(e) => {
-        if (e.target === e.currentTarget && spec.maskClosable && !leaving)
-          host.send({ type: 'modal.close', id: modal.id });
+        if (e.target !== e.currentTarget || leaving) return;
+        if (spec.maskClosable) host.send({ type: 'modal.close', id: modal.id });
+        // A click on the backdrop of a dialog that stays keeps focus in the dialog, not on the page behind.
+        else dialogRef.current?.focus();
       }}
     >
       <div

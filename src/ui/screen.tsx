@@ -2,16 +2,6 @@ import type { ReactNode } from 'react';
 
 type Art = 'maintenance' | 'restricted' | 'alert' | 'not-found' | 'cookies' | 'crash' | 'offline';
 
-const ART_COLORS: Record<Art, string> = {
-  maintenance: '#e8a33b',
-  restricted: '#d4302a',
-  alert: '#e8703b',
-  'not-found': '#7c5cff',
-  cookies: '#b07a3b',
-  crash: '#d4302a',
-  offline: '#6b7287',
-};
-
 /** Line icons (24-unit paths) drawn in the art circle: no emoji font is needed. */
 const ART_PATH: Record<Exclude<Art, 'not-found'>, string> = {
   maintenance: 'M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.4-.6-.6-2.4z',
@@ -31,10 +21,11 @@ export function Screen(props: {
   actions?: ReactNode;
   children?: ReactNode;
 }) {
-  const color = ART_COLORS[props.art];
+  // The colour is the theme's (styles.css .screen__art--<art>), drawn as currentColor.
+  const color = 'currentColor';
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <svg className="screen__art" viewBox="0 0 160 160" aria-hidden="true">
+      <svg className={`screen__art screen__art--${props.art}`} viewBox="0 0 160 160" aria-hidden="true">
         <circle cx="80" cy="80" r="72" fill={color} opacity="0.12" />
         <circle cx="80" cy="80" r="52" fill={color} opacity="0.22" />
         {props.art === 'not-found' ? (

@@ -544,11 +544,19 @@ describeUiModel(uiModel, {
     'session.login': login,
     'session.register': register,
     'session.resetPassword': resetPassword,
-    // The header's logout button.
+    // The header's logout button, then the confirmation dialog's (issue 19 §1 finding 1: logging out asks).
     'session.logout': async (step) => {
       advance(step.event);
       await acknowledge(step);
-      await step.user.click(within(header()).getByRole('button', { name: TEXT.logout }));
+      const asked = async () => {
+        await step.user.click(within(header()).getByRole('button', { name: TEXT.logout }));
+        return screen.findByRole('dialog', { name: TEXT.logout }, { timeout: 300 }).catch(() => null);
+      };
+      // spec §9: the same dialog opened again within 700 ms (a logout soon after the last one) is not opened.
+      const ask = (await asked()) ?? (await new Promise((r) => setTimeout(r, 750)).then(asked));
+      await step.user.click(within(ask!).getByRole('button', { name: TEXT.logout }));
+      // The dialog is gone (after its leave animation) before the model's next step.
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: TEXT.logout })).toBeNull());
     },
     'session.end': sessionEnd,
     // Editing a field of the form dismisses the server's answer shown on it.

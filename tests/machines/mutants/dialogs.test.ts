@@ -1,7 +1,7 @@
 // Mutation testing (issue 18 §3): the whole dialog specs the app opens itself, checked against the product
 // specification — the machine tests only check that a dialog with the right key opens.
 import { describe, expect, it } from 'vitest';
-import { depositWarningDialog, noticeDialog } from '../../../machines/dialogs.ts';
+import { depositWarningDialog, logoutConfirmDialog, noticeDialog } from '../../../machines/dialogs.ts';
 import { popActivityDialog } from '../../../machines/home/pop-activity-dialog.ts';
 import type { ModalSpec, Text } from '../../../machines/modal-types.ts';
 import { zhCN } from '../../../src/i18n/zh-CN.ts';
@@ -124,5 +124,30 @@ describe('where each dialog sits (spec §2: position top, center or scroll)', ()
     ['the pop-up activity', popActivityDialog(pop)],
   ])('%s has one of the spec positions', (_name, spec) => {
     expect(POSITIONS).toContain(spec.position);
+  });
+});
+
+describe('logout confirmation (issue 19 §1 finding 1: logging out asks for confirmation)', () => {
+  it('asks with 取消 first and 退出登录 second; only 退出登录 logs out, through the session actor', () => {
+    const spec = logoutConfirmDialog();
+    expect(spec.kind).toBe('confirm');
+    expect(read(spec.title)).toBe('退出登录');
+    expect(spec.content.kind).toBe('text');
+    expect(read((spec.content as { text: Text }).text)).toBe(
+      '确定要退出当前账号吗？退出后需要重新登录才能游戏和充值。',
+    );
+    expect(labels(spec)).toEqual(['取消', '退出登录']);
+    expect(spec.buttons[0]?.events ?? []).toEqual([]);
+    expect(spec.buttons[1]?.events).toEqual([{ type: 'session.logout', actor: 'session' }]);
+    expect(spec.buttons[1]?.type).toBe('danger');
+  });
+
+  it('a stray tap on the backdrop neither logs out nor dismisses it; the close icon and Escape cancel', () => {
+    const spec = logoutConfirmDialog();
+    expect(spec.maskClosable).toBe(false);
+    expect(spec.closable).toBe(true);
+    expect(spec.onDismiss ?? []).toEqual([]);
+    // One key: a double tap opens one dialog (spec §9 de-dup).
+    expect(logoutConfirmDialog().key).toBe(spec.key);
   });
 });

@@ -35,6 +35,15 @@ async function renderLoggedIn(path = PAGE, effects: FakeEffects = fakeEffects())
 /** The site's top bar (the page header inside <main> is a banner too, as far as the queries go). */
 const topbar = () => screen.getAllByRole('banner').find((el) => el.classList.contains('topbar'))!;
 
+/**
+ * 退出登录 in the top bar asks first (issue 19 §1 finding 1): the confirmation dialog's own 退出登录 logs out.
+ */
+async function logOut(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(topbar()).getByRole('button', { name: t.auth.logout }));
+  const dialog = await screen.findByRole('dialog', { name: t.auth.logoutConfirmTitle });
+  await user.click(within(dialog).getByRole('button', { name: t.auth.logout }));
+}
+
 function expectLoggedOutChrome() {
   expect(within(topbar()).getByRole('link', { name: t.nav.login }).getAttribute('href')).toBe('/user/login');
   expect(within(topbar()).getByRole('link', { name: t.nav.register }).getAttribute('href')).toBe(
@@ -84,7 +93,7 @@ describe('chrome: the logged-in player', () => {
 
   it('退出登录 calls logout and clears the token; the chrome offers the login again', async () => {
     const { effects, user, router } = await renderLoggedIn();
-    await user.click(within(topbar()).getByRole('button', { name: t.auth.logout }));
+    await logOut(user);
     await waitFor(() => expect(effects.clearToken).toHaveBeenCalledTimes(1));
     expect(effects.logout).toHaveBeenCalledTimes(1);
     expectLoggedOutChrome();
@@ -95,7 +104,7 @@ describe('chrome: the logged-in player', () => {
     const effects = fakeEffects();
     effects.logout.mockRejectedValueOnce(new TransportError('timeout', '请求超时'));
     const { user } = await renderLoggedIn(PAGE, effects);
-    await user.click(screen.getByRole('button', { name: t.auth.logout }));
+    await logOut(user);
     await waitFor(() => expect(effects.clearToken).toHaveBeenCalledTimes(1));
     expectLoggedOutChrome();
   });
@@ -103,8 +112,61 @@ describe('chrome: the logged-in player', () => {
   it('logging out on a member page goes home', async () => {
     const { user, router } = await renderLoggedIn('/mine/vip');
     expect(screen.getByRole('heading', { level: 1, name: t.pages['/mine/vip']! })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: t.auth.logout }));
+    await logOut(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows the VIP badge and the central balance; the refresh reads member info again (issue 19 §1)', async () => {
+    const effects = fakeEffects();
+    effects.fetchMember.mockResolvedValueOnce(member({ vipLevel: 3, balance: 12_345 }));
+    const answer = deferred<MemberInfo>();
+    effects.fetchMember.mockReturnValueOnce(answer.promise);
+    const { user } = await renderLoggedIn(PAGE, effects);
+    const bar = within(topbar());
+    const vip = await bar.findByRole('link', { name: 'VIP3 会员特权' });
+    expect(vip.textContent).toBe('VIP3');
+    expect(vip.getAttribute('href')).toBe('/mine/vip');
+    expect(bar.getByRole('link', { name: '中心钱包 ¥123.45' }).textContent).toBe('¥123.45');
+    const refresh = bar.getByRole('button', { name: '刷新余额' });
+    await user.click(refresh);
+    expect(effects.fetchMember).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(refresh.getAttribute('aria-busy')).toBe('true'));
+    // A second press while it runs asks nothing more.
+    await user.click(refresh);
+    expect(effects.fetchMember).toHaveBeenCalledTimes(2);
+    await act(async () => answer.resolve(member({ vipLevel: 4, balance: 50_000 })));
+    expect(await bar.findByRole('link', { name: '中心钱包 ¥500.00' })).toBeTruthy();
+    expect(bar.getByRole('link', { name: 'VIP4 会员特权' })).toBeTruthy();
+    expect(refresh.getAttribute('aria-busy')).toBeNull();
+    // Still logged in: the refresh is no logout.
+    expect(effects.clearToken).not.toHaveBeenCalled();
+  });
+
+  it('退出登录 asks first: Cancel, the close icon and Escape keep the session (issue 19 §1 finding 1)', async () => {
+    const { effects, user } = await renderLoggedIn();
+    const ask = async () => {
+      // spec §9: the same dialog opened again within 700 ms is not opened twice (a double tap opens one).
+      await new Promise((resolve) => setTimeout(resolve, 750));
+      await user.click(within(topbar()).getByRole('button', { name: t.auth.logout }));
+      return screen.findByRole('dialog', { name: t.auth.logoutConfirmTitle });
+    };
+    const gone = () =>
+      waitFor(() => expect(screen.queryByRole('dialog', { name: t.auth.logoutConfirmTitle })).toBeNull());
+    let dialog = await ask();
+    expect(within(dialog).getByText('确定要退出当前账号吗？退出后需要重新登录才能游戏和充值。')).toBeTruthy();
+    // The safe answer has the focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: '取消' }));
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await gone();
+    dialog = await ask();
+    await user.click(within(dialog).getByRole('button', { name: t.dialog.closeIcon }));
+    await gone();
+    await ask();
+    await user.keyboard('{Escape}');
+    await gone();
+    expect(effects.logout).not.toHaveBeenCalled();
+    expect(effects.clearToken).not.toHaveBeenCalled();
+    expect(within(topbar()).getByRole('button', { name: t.auth.logout })).toBeTruthy();
   });
 });
 
