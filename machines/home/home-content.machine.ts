@@ -43,6 +43,16 @@ export interface HomeContent {
   jackpot?: JackpotPoolResponse | null;
 }
 
+/**
+ * issue 19 §2's showcase, loaded once the rest is on the page (so the banner and the pop-up never wait for it);
+ * each part null when its call failed.
+ */
+export interface HomeShowcase {
+  hot: HotGame[] | null;
+  wins: RecentWin[] | null;
+  jackpot: JackpotPoolResponse | null;
+}
+
 /** What the loader resolves: the content and the local calendar day it was loaded on (pop once a day). */
 export interface HomeLoad {
   content: HomeContent;
@@ -78,6 +88,10 @@ export const homeContentMachine = setup({
   actors: {
     loadHome: fromPromise<HomeLoad>(async () => {
       throw new Error('loadHome is provided at composition');
+    }),
+    /** The showcase (hot games, recent wins, jackpot pool): provided at composition. Settles each part alone. */
+    loadShowcase: fromPromise<HomeShowcase>(async () => {
+      throw new Error('loadShowcase is provided at composition');
     }),
     /** The app-install strip (install-strip.machine.ts), its effects provided at composition. */
     installStrip: installStripMachine,
@@ -138,6 +152,27 @@ export const homeContentMachine = setup({
     failed: { on: { 'home.retry': 'loading', 'home.load': 'loading' } },
     ready: {
       initial: 'deciding',
+      // issue 19 §2: the showcase loads once the content is shown; it joins the content when it arrives.
+      invoke: {
+        src: 'loadShowcase',
+        onDone: {
+          actions: assign({
+            content: ({ context, event }) => context.content && { ...context.content, ...event.output },
+          }),
+        },
+        // Not expected (each part settles alone): the parts not already there stay empty.
+        onError: {
+          actions: assign({
+            content: ({ context }) =>
+              context.content && {
+                ...context.content,
+                hot: context.content.hot ?? null,
+                wins: context.content.wins ?? null,
+                jackpot: context.content.jackpot ?? null,
+              },
+          }),
+        },
+      },
       on: {
         'home.load': 'loading',
         'socket.notice': {

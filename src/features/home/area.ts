@@ -6,7 +6,7 @@ import { storageGet, storageSet } from '../../platform/storage.ts';
 import './home.css';
 import { HomePage } from './home-page.tsx';
 import { promptInstall } from './install-prompt.ts';
-import { loadHome } from './load-home.ts';
+import { loadHome, loadShowcase } from './load-home.ts';
 
 /** The day the pop-up activity was last closed (spec §3 local items). */
 const POP_SEEN_KEY = 'popSeenOn';
@@ -21,6 +21,8 @@ export const area: AreaModule = {
     logic: homeContentMachine.provide({
       actors: {
         loadHome: fromPromise(loadHome),
+        // async: a stand-in module without it (a test's mock) rejects here rather than throwing at start.
+        loadShowcase: fromPromise(async () => loadShowcase()),
         installStrip: installStripMachine.provide({
           actors: { promptInstall: fromPromise(promptInstall) },
           actions: { persistDismissed: () => storageSet(INSTALL_DISMISSED_KEY, true) },

@@ -23,6 +23,8 @@ export function HomePage() {
 
   const content = state?.context.content ?? null;
   const loading = !content && !state?.matches('failed');
+  // issue 19 §2: the showcase comes after the content; its room is kept meanwhile, so nothing below it moves.
+  const showcasePending = !state?.matches('failed') && content?.hot === undefined;
 
   return (
     <div className="home">
@@ -45,8 +47,14 @@ export function HomePage() {
         </div>
       )}
       <GameCategories counts={content?.counts ?? null} />
-      <WinsAndJackpot wins={content?.wins} jackpot={content?.jackpot} />
-      <HotGames games={content?.hot} />
+      {showcasePending ? (
+        <div className="showcase-slot" aria-hidden="true" />
+      ) : (
+        <>
+          <WinsAndJackpot wins={content?.wins} jackpot={content?.jackpot} />
+          <HotGames games={content?.hot} />
+        </>
+      )}
       {preInfo?.siteVideoSkinOpen && <LiveVideo src={preInfo.siteVideoActiveUrl} />}
       {content?.icons[0] && <FloatingIcon icon={content.icons[0]} />}
     </div>

@@ -21,6 +21,8 @@ import {
   PUSHED,
   PUSHED_AGAIN_EDITED,
   route,
+  SHOWCASE,
+  SHOWCASE_LOADING,
   TODAY,
   TOMORROW,
   YESTERDAY,
@@ -140,18 +142,18 @@ describe('home content edge cases', () => {
     fakes.resolve(LOADING, { content: content(POP), today: TODAY });
     await settle();
     expect(actor.getSnapshot().value).toEqual({ ready: 'popOpen' });
-    expect(fakes.invocations).toHaveLength(2);
+    expect(fakes.invocations.filter((i) => i.src === 'loadHome')).toHaveLength(2);
   });
 
   it('home.retry is ignored unless the load failed', async () => {
     const { actor, fakes, load } = await start(null);
     actor.send({ type: 'home.retry' });
     expect(actor.getSnapshot().value).toBe('loading');
-    expect(fakes.invocations).toHaveLength(1);
+    expect(fakes.invocations.filter((i) => i.src === 'loadHome')).toHaveLength(1);
     await load(null);
     actor.send({ type: 'home.retry' });
     expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
-    expect(fakes.invocations).toHaveLength(1);
+    expect(fakes.invocations.filter((i) => i.src === 'loadHome')).toHaveLength(1);
   });
 
   it('a pushed marquee notice joins the bar first; a re-pushed one replaces its old copy', async () => {
@@ -260,5 +262,28 @@ describe('the pop-up opens in the modal host, only on the home page (spec §2, i
     area.send(route(HOME));
     expect(area.getSnapshot().value).toEqual({ ready: 'popClosed' });
     expect(pops()).toEqual([]);
+  });
+});
+
+describe('home content showcase (issue 19 §2)', () => {
+  it('asks for the showcase only once the content is shown, and adds it to the content when it comes', async () => {
+    const { actor, fakes, load } = await start(TODAY);
+    expect(fakes.invocations.map((i) => i.src)).toEqual(['loadHome']);
+    await load(null);
+    expect(fakes.invocations.map((i) => i.src)).toEqual(['loadHome', 'loadShowcase']);
+    expect(actor.getSnapshot().context.content?.hot).toBeUndefined();
+    fakes.resolve(SHOWCASE_LOADING, SHOWCASE);
+    await settle();
+    expect(actor.getSnapshot().context.content).toMatchObject({ hot: SHOWCASE.hot, wins: SHOWCASE.wins });
+    expect(actor.getSnapshot().context.content?.notices).toEqual([LOADED_NOTICE]);
+  });
+
+  it('a showcase that fails leaves its parts empty, the content kept', async () => {
+    const { actor, fakes, load } = await start(TODAY);
+    await load(null);
+    fakes.reject(SHOWCASE_LOADING, new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().context.content).toMatchObject({ hot: null, wins: null, jackpot: null });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'popClosed' });
   });
 });

@@ -2,12 +2,13 @@
 // per-state oracle, shared by its model test (home-content.machine.test.ts) and its UI model test
 // (tests/ui/home-content.ui.test.tsx).
 import { expect } from 'vitest';
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   homeContentMachine,
   type HomeContent,
   type HomeInput,
   type HomeLoad,
+  type HomeShowcase,
 } from '../../../machines/home/home-content.machine.ts';
 import type { JackpotPoolResponse } from '../../../src/protocol/jackpot.ts';
 import type { HotGame, RecentWin } from '../../../src/protocol/showcase.ts';
@@ -24,6 +25,8 @@ import {
 export const MARQUEE_CATEGORY = 1;
 
 export const LOADING = '0.home.loading';
+/** issue 19 §2: the showcase loads once the content is shown (the ready state's invocation). */
+export const SHOWCASE_LOADING = '0.home.ready';
 export const YESTERDAY = '2025-03-01';
 export const TODAY = '2025-03-02';
 export const TOMORROW = '2025-03-03';
@@ -79,11 +82,20 @@ export function content(pop: PopInfo | null): HomeContent {
     pop,
     // issue 19 §2: a count on every category tile, 捕鱼 (BY) included.
     counts: { QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2, BY: 2 },
-    hot: HOT,
-    wins: WINS,
-    jackpot: JACKPOT,
   };
 }
+
+/** issue 19 §2: the showcase as it arrives after the content (the jackpot's call failed: its part is null). */
+export const SHOWCASE: HomeShowcase = { hot: HOT, wins: WINS, jackpot: JACKPOT };
+export const SHOWCASE_NO_JACKPOT: HomeShowcase = { hot: HOT, wins: WINS, jackpot: null };
+export const showcaseLoaded = (output: HomeShowcase) => ({
+  type: `xstate.done.actor.${SHOWCASE_LOADING}`,
+  output,
+});
+/** Offered by the graphs only while the showcase is on its way (it answers once per entry into ready). */
+export const showcasePending = (s: AnyMachineSnapshot, e: AnyEventObject) =>
+  !e.type.endsWith(`.actor.${SHOWCASE_LOADING}`) ||
+  (s.matches('ready') && (s.context as { content: HomeContent | null }).content?.hot === undefined);
 
 export const loaded = (pop: PopInfo | null, today = TODAY) => ({
   type: `xstate.done.actor.${LOADING}`,
@@ -106,12 +118,18 @@ export const EVENTS = [
   { type: `xstate.error.actor.${LOADING}`, error: new Error('offline') },
   // Pushing PUSHED again (once it is on the bar) takes the replace-by-id road.
   { type: 'socket.notice', notice: PUSHED },
+  showcaseLoaded(SHOWCASE),
+  showcaseLoaded(SHOWCASE_NO_JACKPOT),
+  { type: `xstate.error.actor.${SHOWCASE_LOADING}`, error: new Error('offline') },
   { type: 'socket.notice', notice: OTHER_CATEGORY },
 ];
 
 export const provided = (fakes: Fakes) =>
   homeContentMachine.provide({
-    actors: { loadHome: fakes.promise<HomeLoad>('loadHome') },
+    actors: {
+      loadHome: fakes.promise<HomeLoad>('loadHome'),
+      loadShowcase: fakes.promise<HomeShowcase>('loadShowcase'),
+    },
     actions: fakes.actions('persistPopSeen', 'showPop'),
   });
 
@@ -124,13 +142,19 @@ export function homeAfter(input: HomeInput, history: readonly AnyEventObject[]) 
   let load: HomeLoad | null = null;
   let notices: Notice[] = [];
   let popShowing = false;
+  /** issue 19 §2: the showcase since the last load: not yet (undefined), arrived, or failed (each part null). */
+  let showcase: HomeShowcase | undefined;
   for (const e of history) {
     if (e.type === 'route.changed') path = e['path'] as string;
     if (e.type === `xstate.done.actor.${LOADING}`) {
       load = e['output'] as HomeLoad;
       notices = load.content.notices;
       popShowing = load.content.pop !== null && popSeenOn !== load.today;
+      showcase = undefined;
     }
+    if (e.type === `xstate.done.actor.${SHOWCASE_LOADING}`) showcase = e['output'] as HomeShowcase;
+    if (e.type === `xstate.error.actor.${SHOWCASE_LOADING}`)
+      showcase = { hot: null, wins: null, jackpot: null };
     if (e.type === 'home.popClose' && popShowing) {
       popSeenOn = load!.today;
       popShowing = false;
@@ -141,7 +165,7 @@ export function homeAfter(input: HomeInput, history: readonly AnyEventObject[]) 
     if (e.type === 'socket.notice' && load && n!.category === MARQUEE_CATEGORY)
       notices = [n!, ...notices.filter((x) => x.id !== n!.id)];
   }
-  return { path, popSeenOn, load, notices };
+  return { path, popSeenOn, load, notices, showcase };
 }
 
 /** Once loaded: the pop-up activity shows once a day (not again the day it was closed). */
@@ -160,7 +184,14 @@ export const afterLoad = ({
 };
 
 export const HOME_TABLE: TransitionTable = {
-  '*': { 'route.changed': SAME, 'socket.notice': SAME, 'home.load': 'loading' },
+  '*': {
+    'route.changed': SAME,
+    'socket.notice': SAME,
+    'home.load': 'loading',
+    // issue 19 §2: the showcase joins the content where it is; it moves no state.
+    [`xstate.done.actor.${SHOWCASE_LOADING}`]: SAME,
+    [`xstate.error.actor.${SHOWCASE_LOADING}`]: SAME,
+  },
   loading: { [`xstate.done.actor.${LOADING}`]: afterLoad, [`xstate.error.actor.${LOADING}`]: 'failed' },
   failed: { 'home.retry': 'loading', 'home.load': 'loading' },
   'ready.popOpen': { 'home.popClose': 'ready.popClosed' },
@@ -179,14 +210,26 @@ export function homeOracle(o: OracleArgs) {
   if (state.startsWith('ready.')) {
     expect(o.snapshot.context.content!.notices).toEqual(want.notices);
     expect(o.snapshot.context.today).toBe(want.load!.today);
-    // issue 19 §2: the showcase as loaded — the seven counts, the hot games, the recent wins, the jackpot pool.
-    expect(o.snapshot.context.content).toMatchObject({
-      counts: { QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2, BY: 2 },
-      hot: [{ code: 'fortune-god', image: '/media/games/fortune-god.webp', width: 320, height: 240 }],
-      wins: [{ player: '13**01', game: '财神到', amount: 1_000 }],
-      jackpot: { pool: 1_234_567 },
-    });
+    // issue 19 §2: the seven counts (捕鱼 too); the showcase once it arrived — the hot games, the recent wins, the
+    // jackpot pool (null when its call failed) —, nothing of it before, each part empty when the call failed.
+    const c = o.snapshot.context.content!;
+    expect(c.counts).toEqual({ QP: 12, TY: 3, ZR: 5, DZ: 40, CP: 8, DJ: 2, BY: 2 });
+    if (want.showcase === undefined)
+      expect([c.hot, c.wins, c.jackpot]).toEqual([undefined, undefined, undefined]);
+    else if (want.showcase.hot === null) expect([c.hot, c.wins, c.jackpot]).toEqual([null, null, null]);
+    else {
+      expect(c).toMatchObject({
+        hot: [{ code: 'fortune-god', image: '/media/games/fortune-god.webp', width: 320, height: 240 }],
+        wins: [{ player: '13**01', game: '财神到', amount: 1_000 }],
+      });
+      expect(c.jackpot).toEqual(
+        want.showcase.jackpot === null ? null : { pool: 1_234_567, seed: 1_000_000, lastWin: null },
+      );
+    }
   }
+  // The showcase is asked for once each time the content is shown (issue 19 §2: after it, never before).
+  const shown = o.history.filter((e) => e.type === `xstate.done.actor.${LOADING}`).length;
+  expect(o.fakes.invocations.filter((i) => i.src === 'loadShowcase')).toHaveLength(shown);
   // The app-install strip lives as long as the area (issue 19 §2), started with what the device remembers.
   const strip = o.snapshot.children['installStrip'];
   expect(strip?.getSnapshot().value).toBe(input.installDismissed ? 'dismissed' : 'waiting');
@@ -209,14 +252,30 @@ export const homeContentModel: MachineModel = {
   title: 'home content',
   machine: homeContentMachine.provide({ actions: { showPop: () => {} } }),
   graphs: [
-    { name: 'pop never seen', input: { popSeenOn: null, path: HOME }, events: EVENTS },
-    { name: 'pop seen yesterday', input: { popSeenOn: YESTERDAY, path: HOME }, events: EVENTS },
-    { name: 'pop seen today', input: { popSeenOn: TODAY, path: HOME }, events: EVENTS },
+    {
+      name: 'pop never seen',
+      input: { popSeenOn: null, path: HOME },
+      events: EVENTS,
+      filterEvents: showcasePending,
+    },
+    {
+      name: 'pop seen yesterday',
+      input: { popSeenOn: YESTERDAY, path: HOME },
+      events: EVENTS,
+      filterEvents: showcasePending,
+    },
+    {
+      name: 'pop seen today',
+      input: { popSeenOn: TODAY, path: HOME },
+      events: EVENTS,
+      filterEvents: showcasePending,
+    },
     // issue 19 §2: the install strip closed on this device before.
     {
       name: 'install strip closed before',
       input: { popSeenOn: null, path: HOME, installDismissed: true },
       events: EVENTS,
+      filterEvents: showcasePending,
     },
   ],
   harness: {

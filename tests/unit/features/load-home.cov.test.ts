@@ -6,7 +6,7 @@ import { setHttpAdapter } from '../../../src/api/client.ts';
 import { resetApiErrorBus, subscribeApiErrors } from '../../../src/api/error-bus.ts';
 import { fetchPlatformCounts, PLATFORM_COUNT_PATH } from '../../../src/api/game/platform-count.ts';
 import { fetchMemberInfo, hashUserName, MEMBER_INFO_PATH } from '../../../src/api/user/member-info.ts';
-import { loadHome } from '../../../src/features/home/load-home.ts';
+import { loadHome, loadShowcase } from '../../../src/features/home/load-home.ts';
 import { fail, fakeHttp, ok, type FakeHandler, type FakeReply } from '../api/fake-http.ts';
 
 const NOTICES = [{ id: 1, category: 1, title: '公告', content: '系统升级完成', createdAt: '2026-11-20' }];
@@ -63,16 +63,7 @@ describe('loadHome', () => {
     vi.setSystemTime(new Date(2026, 10, 21, 23, 30));
     const { requests } = serve((r) => REPLIES[r.url]!());
     await expect(loadHome()).resolves.toEqual({
-      content: {
-        notices: NOTICES,
-        ads: ADS,
-        icons: ICONS,
-        pop: POP,
-        counts: COUNTS,
-        hot: HOT,
-        wins: WINS,
-        jackpot: JACKPOT,
-      },
+      content: { notices: NOTICES, ads: ADS, icons: ICONS, pop: POP, counts: COUNTS },
       today: '2026-11-21',
     });
     const byUrl = Object.fromEntries(requests.map((r) => [r.url, r]));
@@ -103,16 +94,29 @@ describe('loadHome', () => {
         : REPLIES[r.url]!(),
     );
     const { content } = await loadHome();
-    expect(content).toEqual({
-      notices: NOTICES,
-      ads: [],
-      icons: ICONS,
-      pop: POP,
-      counts: null,
-      hot: HOT,
-      wins: WINS,
-      jackpot: JACKPOT,
-    });
+    expect(content).toEqual({ notices: NOTICES, ads: [], icons: ICONS, pop: POP, counts: null });
+  });
+
+  it('does not wait for the showcase: the content asks for none of it (issue 19 §2)', async () => {
+    const { requests } = serve((r) => REPLIES[r.url]!());
+    await loadHome();
+    expect(requests.map((r) => r.url).sort()).toEqual([
+      '/act/api/v1/activityShow/suspensionIcon',
+      '/act/api/v1/advertising/queryStationAdList',
+      '/act/api/v1/memberTopActivity/popInfo',
+      '/game/api/v1/venue/platformCount',
+      '/site/api/v1/advertising/queryNoticeList',
+    ]);
+  });
+
+  it('loads the showcase: the hot games, the recent wins and the jackpot pool', async () => {
+    const { requests } = serve((r) => REPLIES[r.url]!());
+    await expect(loadShowcase()).resolves.toEqual({ hot: HOT, wins: WINS, jackpot: JACKPOT });
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ['GET', '/game/api/v1/home/hotGames'],
+      ['GET', '/game/api/v1/home/recentWins'],
+      ['GET', '/game/api/v1/jackpot/pool'],
+    ]);
   });
 
   it.each(['/game/api/v1/home/hotGames', '/game/api/v1/home/recentWins', '/game/api/v1/jackpot/pool'])(
@@ -122,18 +126,16 @@ describe('loadHome', () => {
       const raised: unknown[] = [];
       const stop = subscribeApiErrors((e) => void raised.push(e));
       serve((r) => (r.url === failing ? fail(10001, '失败') : REPLIES[r.url]!()));
-      const { content } = await loadHome();
+      const content = await loadShowcase();
       stop();
       expect(raised).toEqual([]);
       const part = { '/game/api/v1/home/hotGames': 'hot', '/game/api/v1/home/recentWins': 'wins' }[
         failing as string
       ];
-      expect(content).toMatchObject({
+      expect(content).toEqual({
         hot: part === 'hot' ? null : HOT,
         wins: part === 'wins' ? null : WINS,
         jackpot: failing.endsWith('pool') ? null : JACKPOT,
-        notices: NOTICES,
-        counts: COUNTS,
       });
     },
   );
