@@ -71,8 +71,8 @@ function next(o: { event: AnyEventObject; from: string }): string {
     const s = leaves[0]!;
     if (s === 'loading') {
       if (e.type === `xstate.done.actor.${LOAD}`) return 'ready.data.idle | ready.transfer.closed';
-      if (isExpired(e)) return 'expired';
-      return 'failed';
+      if (e.type !== `xstate.error.actor.${LOAD}`) return s;
+      return isExpired(e) ? 'expired' : 'failed';
     }
     if (s === 'failed' && e.type === 'shell.retry') return 'loading';
     return s;

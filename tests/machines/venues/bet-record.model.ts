@@ -82,7 +82,8 @@ function simulate(history: readonly AnyEventObject[]): Model {
         m.records = 'failed';
         break;
       case 'bets.retry':
-        m.records = 'loading';
+        // 重试 is offered where the records failed to load.
+        if (m.records === 'failed') m.records = 'loading';
         break;
       case 'bets.filter': {
         const problem = PROBLEM.get(e['filter']) ?? null;

@@ -141,7 +141,8 @@ function simulate(input: LobbyInput, history: readonly AnyEventObject[]): Model 
         m.venues = 'failed';
         break;
       case 'lobby.retry':
-        m.venues = 'loading';
+        // Each 重试 is offered where its part failed to load.
+        if (m.venues === 'failed') m.venues = 'loading';
         break;
       case 'grid.venue':
         if (e['venue'] !== m.venue && m.list?.some((v) => v.code === e['venue'] && v.hasGames)) {
@@ -184,7 +185,7 @@ function simulate(input: LobbyInput, history: readonly AnyEventObject[]): Model 
         m.grid = 'failed';
         break;
       case 'grid.retry':
-        toGrid();
+        if (m.grid === 'failed') toGrid();
         break;
       case `xstate.done.actor.${RECENT}`:
         m.recent = 'ready';
@@ -193,8 +194,11 @@ function simulate(input: LobbyInput, history: readonly AnyEventObject[]): Model 
         m.recent = 'failed';
         break;
       case 'recent.retry':
+        if (m.recent === 'failed') m.recent = 'loading';
+        break;
       case 'lobby.launched':
-        m.recent = 'loading';
+        // A visitor has no recent games (a launch needs a member).
+        if (m.recent !== 'off') m.recent = 'loading';
         break;
       case 'session.loggedIn':
         m.member = true;

@@ -60,10 +60,13 @@ function simulate(input: OddsTypeInput, history: readonly AnyEventObject[]): Mod
         m.state = 'loadFailed';
         break;
       case 'odds.retry':
-        m.state = 'loading';
+        // 重试 is offered where the saved type failed to load.
+        if (m.state === 'loadFailed') m.state = 'loading';
         break;
       case 'odds.select':
         if (![1, 2, 3, 4].includes(t) || t === m.oddsType) break;
+        // The member's saved type is being read: no choice until it is known.
+        if (m.state === 'loading') break;
         m.oddsType = t;
         if (m.state !== 'visitor') {
           if (m.state !== 'saving') m.saveFailed = false;

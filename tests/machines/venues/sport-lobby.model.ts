@@ -113,7 +113,8 @@ function simulate(input: SportLobbyInput, history: readonly AnyEventObject[]): M
         m.state = 'failed';
         break;
       case 'sport.retry':
-        m.state = 'preparing';
+        // 重试 is offered where the preparation failed.
+        if (m.state === 'failed') m.state = 'preparing';
         break;
       case `xstate.done.actor.${ODDS}`:
         m.odds = ODDS_OUT;
