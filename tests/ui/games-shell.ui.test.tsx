@@ -289,6 +289,8 @@ function cannot(event: AnyEventObject, snapshot: AnyMachineSnapshot): string | n
   const open = !snapshot.matches({ ready: { transfer: 'closed' } }) && snapshot.matches('ready');
   if (open && ['shell.refresh', 'transfer.needFunds', 'transfer.open'].includes(event.type))
     return 'the transfer dialog covers the game and the header';
+  if (event.type === 'transfer.submit' && !Number.isSafeInteger(event['amount']))
+    return 'the page sends whole fen only (yuan with at most two decimals)';
   if (event.type === 'transfer.submit' && (event['amount'] as number) <= 0)
     return 'the page refuses an amount of ¥0.00 before sending (it says why: 请输入大于 0…)';
   if (snapshot.matches({ ready: { transfer: 'refused' } })) {

@@ -54,6 +54,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'transfer.close' },
   { type: 'transfer.submit', requestId: 'req-00000001', amount: 5_000 },
   { type: 'transfer.submit', requestId: 'req-00000002', amount: 0 },
+  { type: 'transfer.submit', requestId: 'req-00000003', amount: 2.5 },
   { type: 'transfer.retry' },
   { type: `xstate.done.actor.${SEND}`, output: { balance: 5_100, central: 45_000 } },
   { type: `xstate.error.actor.${SEND}`, error: TRANSFER_REFUSED },
@@ -61,6 +62,7 @@ const EVENTS: AnyEventObject[] = [
   { type: `xstate.error.actor.${SEND}`, error: EXPIRED },
 ];
 
+const isFen = (amount: number) => Number.isSafeInteger(amount) && amount > 0;
 const isExpired = (e: AnyEventObject) => (e['error'] as { code?: number } | undefined)?.code === 41001;
 
 /** Where each event leads, region by region (written from the issue, not from the machine). */
@@ -99,8 +101,8 @@ function next(o: { event: AnyEventObject; from: string }): string {
       if (transfer === 'open' || transfer === 'refused') transfer = 'closed';
       break;
     case 'transfer.submit':
-      // A transfer moves a positive amount (fen); 0 is not sent.
-      if ((transfer === 'open' || transfer === 'refused') && (e['amount'] as number) > 0)
+      // A transfer moves a positive whole number of fen; 0 or a fraction of a fen is not sent.
+      if ((transfer === 'open' || transfer === 'refused') && isFen(e['amount'] as number))
         transfer = 'sending';
       break;
     case 'transfer.retry':
@@ -135,7 +137,7 @@ function shown(history: readonly AnyEventObject[]): { balance: number; central: 
 
 /** The last valid submit since the dialog last opened (its id and amount are what is sent, and re-sent). */
 function lastSubmit(history: readonly AnyEventObject[]) {
-  return history.filter((e) => e.type === 'transfer.submit' && (e['amount'] as number) > 0).at(-1) ?? null;
+  return history.filter((e) => e.type === 'transfer.submit' && isFen(e['amount'] as number)).at(-1) ?? null;
 }
 
 const pending = (o: OracleArgs) => o.fakes.pendingIds().sort();
