@@ -1015,6 +1015,36 @@ export function describeModel<TMachine extends AnyStateMachine>(
       });
       expect([...lacking]).toEqual([]);
     });
+    // A listed event no state takes (a timer the machine no longer starts, a result it never asks for) says the
+    // machine lacks what the specification lists: every listed event type is taken somewhere.
+    // (An event listed to show it changes nothing passes when the expected transitions say so in every state.)
+    it('takes every listed event type in some graph', () => {
+      const taken = new Set(graphs.flatMap((graph) => graph.edges.map((e) => e.event.type)));
+      const untaken = graphOptions.flatMap((o) => o.events).filter((e) => !taken.has(e.type));
+      const saysNothingChanges = (event: AnyEventObject) =>
+        graphs.every((graph) =>
+          graph.paths.every((path) =>
+            path.steps.every((step, i) => {
+              const from = stateKey(step.state.value);
+              try {
+                const history = [...path.steps.slice(1, i + 1).map((s) => s.event), event];
+                return (
+                  expectedState(harness, {
+                    event,
+                    previous: step.state,
+                    from,
+                    history,
+                    input: graph.input,
+                  }) === from
+                );
+              } catch {
+                return false;
+              }
+            }),
+          ),
+        );
+      expect([...new Set(untaken.filter((e) => !saysNothingChanges(e)).map((e) => e.type))]).toEqual([]);
+    });
     it('reaches every state node and takes every transition of the machine', async () => {
       const coverage = mergeCoverage(...(await Promise.all(graphs.map(run))));
       const report = coverageReport(machine, graphs, coverage);

@@ -38,7 +38,8 @@ export const depositWarningModel: MachineModel<typeof depositWarningMachine> = {
     logic: (fakes) => depositWarningMachine.provide({ actions: fakes.actions('warn') }),
     // spec §2: the area only watches; 'starting' is a passing decision.
     initial: 'watching',
-    transitions: { watching: { 'route.changed': 'watching' } },
+    // Logging out changes nothing here (the area is left with the member pages).
+    transitions: { watching: { 'route.changed': 'watching', 'session.loggedOut': 'watching' } },
     oracles: {
       // spec §2: the warning opens on ENTERING the deposit page (from elsewhere, or the area starting there),
       // never again while the player moves around on it.
