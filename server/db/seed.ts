@@ -100,9 +100,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
 /**
  * The venue catalogue of issue 11 (YBTY is provider two's OB 体育, V188, logos, playable sport and esports
  * venues, game lists), written once into a database the demo seed filled before it existed. A new database
- * gets it with the demo seed.
+ * gets it with the demo seed. v2 (issue 19 §2): the game lists' icons are the site's own art (/media/games/).
  */
-export const CATALOGUE_SEED_VERSION = 'venues-v1';
+export const CATALOGUE_SEED_VERSION = 'venues-v2';
 
 export async function seedCatalogue(db: Db): Promise<boolean> {
   const demo = await db.query('SELECT 1 FROM app_meta WHERE key = $1', [`seed:${DEMO_SEED_VERSION}`]);

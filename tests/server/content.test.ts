@@ -203,9 +203,10 @@ describe('GET popInfo', () => {
 });
 
 describe('GET platformCount', () => {
-  const SEEDED = { TY: 4, DZ: 5, DJ: 3, ZR: 3, CP: 2, QP: 4 };
+  // spec §3's count keys, and BY (捕鱼: issue 19 §2, every home tile has its count).
+  const SEEDED = { TY: 4, DZ: 5, DJ: 3, ZR: 3, CP: 2, QP: 4, BY: 2 };
 
-  it('counts the seeded venues by platform (spec §3 count keys only)', async () => {
+  it('counts the seeded venues by platform (spec §3 count keys and 捕鱼)', async () => {
     const { status, body } = await t.call({ method: 'GET', url: PLATFORM_COUNT });
     expect(status).toBe(200);
     expect(body).toEqual({ status_code: CODE.success, message: 'success', data: SEEDED });

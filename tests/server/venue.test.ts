@@ -170,7 +170,7 @@ describe('the lobbies (issue 11 §1; spec §2 /game/*)', () => {
 
   it('keeps the platform counts (spec §3 keys) working with the new catalogue', async () => {
     const { body } = await t.call({ method: 'GET', url: '/game/api/v1/venue/platformCount' });
-    expect(body.data).toEqual({ TY: 4, DZ: 6, DJ: 3, ZR: 3, CP: 2, QP: 4 });
+    expect(body.data).toEqual({ TY: 4, DZ: 6, DJ: 3, ZR: 3, CP: 2, QP: 4, BY: 2 });
   });
 });
 

@@ -95,7 +95,7 @@ export function homeContent(overrides: Partial<HomeContent> = {}): HomeContent {
       },
     ],
     pop: null,
-    counts: { QP: 12, TY: 8, ZR: 5, DZ: 31, CP: 7, DJ: 3 },
+    counts: { QP: 12, TY: 8, ZR: 5, DZ: 31, CP: 7, DJ: 3, BY: 2 },
     ...overrides,
   };
 }
