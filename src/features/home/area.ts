@@ -5,7 +5,7 @@ import type { AreaModule } from '../../app/area-module.ts';
 import { storageGet, storageSet } from '../../platform/storage.ts';
 import './home.css';
 import { HomePage } from './home-page.tsx';
-import { promptInstall } from './install-prompt.ts';
+import { promptInstall } from '../../platform/install-prompt.ts';
 import { loadHome, loadShowcase } from './load-home.ts';
 
 /** The day the pop-up activity was last closed (spec §3 local items). */

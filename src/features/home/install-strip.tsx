@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { installStripMachine } from '../../../machines/home/install-strip.machine.ts';
 import { homeText as h } from '../../i18n/zh-CN-home.ts';
-import { watchInstall } from './install-prompt.ts';
+import { watchInstall } from '../../platform/install-prompt.ts';
 
 /**
  * The app-install strip (issue 19 §2): shown only once the browser said the site can be installed; 安装 opens

@@ -1,6 +1,7 @@
 // The browser's side of the app-install strip (issue 19 §2): the beforeinstallprompt event kept for a click
 // (Chromium browsers fire it when the site can be installed: public/manifest.webmanifest), and appinstalled.
-// Listening starts when the home area's module loads (the first page of most visits).
+// Listening starts at boot (src/main.tsx imports this module), so the browser's one offer is kept whichever page
+// the player lands on first.
 
 /** Chromium's BeforeInstallPromptEvent (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
