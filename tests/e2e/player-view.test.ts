@@ -527,3 +527,29 @@ describe('finding 8: the login page says how many tries are left', () => {
     });
   }
 });
+
+describe('without motion (found by the route sweep): every notice readable whole', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`${label}: the notices stand one under the other inside the bar`, async () => {
+      const ctx = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
+      const page = await ctx.newPage();
+      await page.goto(baseUrl + '/', { waitUntil: 'networkidle' });
+      await dismissPopUp(page);
+      await expect.poll(() => page.locator('.notice-bar__item').count()).toBeGreaterThan(0);
+      const cut = await page.evaluate(() => {
+        const box = document.querySelector('.notice-bar__viewport')!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>('.notice-bar__item:not([aria-hidden="true"])')]
+          .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
+          .filter(
+            ({ r }) => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5,
+          )
+          .map(({ text }) => text);
+      });
+      expect(cut).toEqual([]);
+      // The copy that makes the scroll seamless is not shown twice.
+      expect(await page.locator('.notice-bar__item[aria-hidden="true"]').first().isVisible()).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/player-notices-still-${label}.png` });
+      await ctx.close();
+    });
+  }
+});
