@@ -72,6 +72,8 @@ describe('accounts in the browser', () => {
 
     await closePop(page);
     await page.getByRole('button', { name: '退出登录' }).click();
+    // issue 19 §1: logging out asks; the dialog's own 退出登录 logs out.
+    await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '退出登录' }).click();
     await expect.poll(() => page.getByRole('link', { name: '登录' }).count()).toBeGreaterThan(0);
     await expect.poll(() => tokenCookie(ctx)).toBeUndefined();
 

@@ -363,6 +363,9 @@ const drive: Record<string, (step: UiStep) => Promise<void>> = {
   'session.loggedOut': async (step) => {
     const header = document.querySelector<HTMLElement>('header.topbar')!;
     await step.user.click(within(header).getByRole('button', { name: TEXT.logout }));
+    // issue 19 §1: logging out asks; the dialog's own 退出登录 logs out.
+    const ask = await screen.findByRole('dialog', { name: TEXT.logout });
+    await step.user.click(within(ask).getByRole('button', { name: TEXT.logout }));
   },
 };
 
