@@ -1,6 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { CODE, SITE_ID } from '../../src/protocol/api.ts';
-import type { LaunchRequest, LaunchResult, VenueWalletEmpty } from '../../src/protocol/venues.ts';
+import {
+  GAME_PARAM,
+  PLAY_PARAM,
+  type LaunchRequest,
+  type LaunchResult,
+  type VenueWalletEmpty,
+} from '../../src/protocol/venues.ts';
 import { loginFor } from '../navigation-policy.ts';
 import { codeOf, embeddedPageOf, framedAt, refusalOf, type VenueRefusal } from './common.ts';
 
@@ -14,9 +20,6 @@ import { codeOf, embeddedPageOf, framedAt, refusalOf, type VenueRefusal } from '
 // - any other coded refusal (6014 maintenance with its end, 30063 not open yet, 30064 no game, 30001...) is
 //   shown where the player is: the lobby, its search and its page stay as they were.
 
-/** The lobby query that carries a pick through the login (issue 11 §1: the player comes back to the game). */
-export const PLAY_PARAM = 'play';
-export const GAME_PARAM = 'game';
 
 /** spec §7 launch fields the site sends on a player's own launch. */
 const MANUAL_LAUNCH = 1;

@@ -13,7 +13,26 @@ let kept: BeforeInstallPromptEvent | null = null;
 let installed = false;
 const listeners = new Set<(what: 'available' | 'installed') => void>();
 
+/** The installable site's manifest (public/manifest.webmanifest). */
+const MANIFEST_HREF = '/manifest.webmanifest';
+
+/**
+ * The manifest is linked once the page has loaded and the browser is idle: Chromium fetches it and its icon as
+ * soon as it sees the link, and in the head they competed with the first page's own files (Lighthouse on /).
+ */
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = MANIFEST_HREF;
+  document.head.append(link);
+}
+
 if (typeof window !== 'undefined') {
+  const later = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(linkManifest) : setTimeout(linkManifest, 0);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
   window.addEventListener('beforeinstallprompt', (e) => {
     // The site offers the install itself (the strip), not the browser's own mini bar.
     e.preventDefault();

@@ -305,3 +305,10 @@ export const PROVIDER_PARAMS_DEBOUNCE_MS = 1_000;
 /** spec §4: provider two's code containing this, or provider three's 14010, means the parameters expired. */
 export const PROVIDER_TWO_EXPIRED_CODE_PART = '400401';
 export const PROVIDER_THREE_EXPIRED_CODE = 14010;
+
+/**
+ * The lobby query that carries a pick (issue 11 §1: through the login the player comes back to the game; issue 19
+ * §2: a home tile opens its lobby with the game, which the lobby launches).
+ */
+export const PLAY_PARAM = 'play';
+export const GAME_PARAM = 'game';

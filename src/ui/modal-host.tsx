@@ -164,7 +164,8 @@ function Content({ content }: { content: ModalContent }) {
         <>
           {content.pop.imageUrl && (
             <div className="modal__media">
-              <img src={content.pop.imageUrl} alt="" width="440" height="220" />
+              {/* The largest thing a pop-up shows, often the page's largest paint: asked for first. */}
+              <img src={content.pop.imageUrl} alt="" width="440" height="220" fetchPriority="high" />
             </div>
           )}
           <p className="modal__text">{content.pop.content}</p>

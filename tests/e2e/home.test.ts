@@ -90,6 +90,8 @@ async function winAtSlots(phone: string, token: string): Promise<string> {
 /** Every hot game's picture loaded (naturalWidth > 0), with its size and lazy loading set. */
 async function hotPictures(page: Page) {
   const grid = page.getByRole('region', { name: '热门游戏' });
+  // Its tiles are drawn once the player scrolls near it.
+  await grid.scrollIntoViewIfNeeded();
   await expect.poll(() => grid.getByRole('img').count(), { timeout: 15_000 }).toBe(HOT_COUNT);
   const imgs = grid.getByRole('img');
   for (let i = 0; i < HOT_COUNT; i++) {

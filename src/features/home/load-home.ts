@@ -33,11 +33,23 @@ export async function loadHome(): Promise<HomeLoad> {
   return { content, today: localDay() };
 }
 
+/** Resolves at the browser's next idle moment (at most IDLE_WAIT_MS away; at once without requestIdleCallback). */
+const IDLE_WAIT_MS = 1_000;
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+    else resolve();
+  });
+}
+
 /**
  * issue 19 §2's showcase, asked for once the content is shown (the banner and the pop-up never wait for it): the
  * hot games, the recent wins and the jackpot pool, each null when its call failed. Never rejects.
  */
 export async function loadShowcase(): Promise<HomeShowcase> {
+  // After the first paint has settled: its calls and pictures never compete with the banner's and the pop-up's
+  // (Lighthouse on /: the pop-up's picture is the page's largest paint).
+  await whenIdle();
   const [hot, wins, jackpot] = await Promise.allSettled([
     fetchHotGames(),
     fetchRecentWins(),

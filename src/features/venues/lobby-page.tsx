@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { GAME_PARAM, PLAY_PARAM } from '../../../machines/venues/launch.machine.ts';
+import { GAME_PARAM, PLAY_PARAM } from '../../protocol/venues.ts';
 import { venuesText as v } from '../../i18n/zh-CN-venues.ts';
 import { LOBBIES, type Lobby, type LobbyVenue } from '../../protocol/venues.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
