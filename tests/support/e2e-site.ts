@@ -16,8 +16,17 @@ const signMap = deriveSignMap(DEV_SIGNING_SECRET);
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The site's API as the site's client calls it; answers data or throws with the code and message. */
-export async function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const baseUrl = inject('baseUrl');
+export function siteCall<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return siteCallAt<T>(inject('baseUrl'), path, body, token);
+}
+
+/** The same at a given site (outside vitest too: scripts/screens.ts). */
+export async function siteCallAt<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
   const group = signGroupOf(path);
   const res = await fetch(baseUrl + path, {
     method: 'POST',

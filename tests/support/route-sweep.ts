@@ -5,11 +5,10 @@
 // vitest's injected values: the caller passes the site's base URL. (Not a test file: vitest runs *.test.ts.)
 import type { BrowserContext, Page } from 'playwright-core';
 import { MOUNTED_ROUTES, type RouteEntry } from '../../src/app/route-table.ts';
-import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
+import { HEADER, SITE_ID } from '../../src/protocol/api.ts';
 import { EMBEDDED_URL_PARAM, EMBEDDED_VENUE_PAGES, type LaunchResult } from '../../src/protocol/venues.ts';
-import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
 import { DESKTOP, PHONE } from './browser.ts';
-import { go } from './e2e-site.ts';
+import { go, siteCallAt } from './e2e-site.ts';
 
 /** The narrowest phone of the team rules: nothing cut at 320 px (issue 19 §1: every control shows its whole label). */
 export const NARROW = { width: 320, height: 640 } as const;
@@ -24,28 +23,8 @@ export interface RouteVisit {
   url: string;
 }
 
-const signMap = deriveSignMap(DEV_SIGNING_SECRET);
-
 /** The site's API as its client calls it (spec §7 headers and signature): answers data or throws code and message. */
-export async function apiCall<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
-  const group = signGroupOf(path);
-  const res = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      [HEADER.client]: 'web',
-      [HEADER.version]: API_VERSION,
-      [HEADER.site]: SITE_ID,
-      [HEADER.uuid]: '5f0c6a1e-0000-4000-8000-00000000a19e',
-      ...(group ? { [HEADER.signature]: signMap[group] } : {}),
-      ...(token ? { [HEADER.token]: token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { status_code: number; message: string; data: T };
-  if (env.status_code !== 6000) throw new Error(`${path}: ${env.status_code} ${env.message}`);
-  return env.data;
-}
+export const apiCall = siteCallAt;
 
 /** Logs a member in through the API (spec §6) and hands the context the token cookie the site reads. */
 export async function signIn(
