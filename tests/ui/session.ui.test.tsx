@@ -559,6 +559,11 @@ describeUiModel(uiModel, {
       // A pop-up that opened meanwhile (the home page's activity) is closed first: it makes the header inert.
       await acknowledge(step);
       await step.user.click(within(header()).getByRole('button', { name: TEXT.logout }));
+      // A pop-up that arrives just now covers the confirmation (found in CI on a busy machine): closed too.
+      for (let tries = 0; tries < 30 && !screen.queryByRole('dialog', { name: TEXT.logout }); tries++) {
+        if (screen.queryByRole('dialog')) await acknowledge(step);
+        else await new Promise((r) => setTimeout(r, 100));
+      }
       const ask = await screen.findByRole('dialog', { name: TEXT.logout });
       await step.user.click(within(ask).getByRole('button', { name: TEXT.logout }));
       // The dialog leaves after its 300 ms animation (the app's clock) before the model's next step.
