@@ -129,8 +129,8 @@ export const zhCN = {
     /** The VIP badge of the header (issue 19 §1 finding 1): its text, and its link's name (visible text first). */
     vipBadge: (level: number) => `VIP${level}`,
     vipLink: (level: number) => `VIP${level} 会员特权`,
-    refreshBalance: '刷新余额',
-    refreshingBalance: '正在刷新余额',
+    refreshBalance: '刷新中心钱包余额',
+    refreshingBalance: '正在刷新中心钱包余额',
   },
   dialog: {
     noticeTitle: '温馨提示',

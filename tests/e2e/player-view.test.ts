@@ -152,7 +152,7 @@ describe('finding 1: the header of a logged-in player, and logging out', () => {
       expect(await vip.innerText()).toBe('VIP0');
       const balance = bar.getByRole('link', { name: '中心钱包 ¥100.00' });
       await expect.poll(() => balance.isVisible()).toBe(true);
-      const refresh = bar.getByRole('button', { name: '刷新余额' });
+      const refresh = bar.getByRole('button', { name: '刷新中心钱包余额' });
       expect(await refresh.isVisible()).toBe(true);
       await page.screenshot({ path: `${SHOTS}/player-header-${label}.png` });
 

@@ -127,7 +127,7 @@ describe('chrome: the logged-in player', () => {
     expect(vip.textContent).toBe('VIP3');
     expect(vip.getAttribute('href')).toBe('/mine/vip');
     expect(bar.getByRole('link', { name: '中心钱包 ¥123.45' }).textContent).toBe('¥123.45');
-    const refresh = bar.getByRole('button', { name: '刷新余额' });
+    const refresh = bar.getByRole('button', { name: '刷新中心钱包余额' });
     await user.click(refresh);
     expect(effects.fetchMember).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(refresh.getAttribute('aria-busy')).toBe('true'));
