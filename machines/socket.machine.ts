@@ -10,6 +10,8 @@ import type {
   KickBody,
   LoginData,
   LoginReply,
+  MemberChange,
+  MemberTopic,
   StreamMessage,
   WithdrawalChange,
 } from '../src/protocol/stream.ts';
@@ -53,6 +55,8 @@ interface Context {
   lastBalance: BalanceChange | null;
   /** The last withdrawal push (msgId 20005): the withdrawal page re-reads its list when it changes. */
   lastWithdrawal: WithdrawalChange | null;
+  /** The last member-centre push of each topic (msgId 20006): mail, VIP, feedback, rebate, coins (issue 13). */
+  memberChanges: Partial<Record<MemberTopic, MemberChange>>;
   /** The session is logged in: the socket logs in once open (spec §4: login only with a token). */
   member: boolean;
   /** A chat room is on screen: its history is asked for once the socket is open. */
@@ -134,6 +138,7 @@ export const socketMachine = setup({
     room: EMPTY_ROOM,
     lastBalance: null,
     lastWithdrawal: null,
+    memberChanges: {},
     member: false,
     watching: false,
   },
@@ -225,7 +230,7 @@ export const socketMachine = setup({
                     'socket.logout': {
                       target: '#socket.link.online',
                       reenter: true,
-                      actions: ['reset', assign({ member: false })],
+                      actions: ['reset', assign({ member: false, memberChanges: {} })],
                     },
                   },
                   states: {
@@ -334,6 +339,10 @@ export function applyMessage(context: Context, msg: StreamMessage): Partial<Cont
       return { lastBalance: msg.body as BalanceChange };
     case MSG_ID.withdrawal:
       return { lastWithdrawal: msg.body as WithdrawalChange };
+    case MSG_ID.member: {
+      const change = msg.body as MemberChange;
+      return { memberChanges: { ...context.memberChanges, [change.topic]: change } };
+    }
     case MSG_ID.chatHistory:
       return { room: { messages: (msg.body as ChatHistory).messages.slice(-ROOM_SIZE), error: null } };
     case MSG_ID.chatMessage:

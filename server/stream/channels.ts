@@ -1,4 +1,10 @@
-import type { ChatMessage, WithdrawalChange } from '../../src/protocol/stream.ts';
+import {
+  MEMBER_TOPICS,
+  type ChatMessage,
+  type MemberChange,
+  type MemberTopic,
+  type WithdrawalChange,
+} from '../../src/protocol/stream.ts';
 import { notifyOn, type Queryable } from '../db/db.ts';
 
 // How the nodes share pushes: every event goes through PostgreSQL NOTIFY on one of these channels and every
@@ -19,7 +25,13 @@ export const STREAM_CHANNEL = {
   speech: 'stream_speech',
   /** A member's withdrawal changed state: `WithdrawalEvent`. */
   withdrawal: 'stream_withdrawal',
+  /** A member's account changed in a way a page shows (mail, VIP, feedback, rebate, coins): `MemberEvent`. */
+  member: 'stream_member',
 } as const;
+
+export interface MemberEvent extends MemberChange {
+  memberId: number;
+}
 
 export interface NoticeEvent {
   id: number;
@@ -142,6 +154,20 @@ export async function publishWithdrawalChange(q: Queryable, e: WithdrawalEvent):
   await notifyOn(q, STREAM_CHANNEL.withdrawal, JSON.stringify(e));
 }
 
+/**
+ * For the member centre (issue 13): a member's mail, VIP level, feedback, rebate or coins changed. Every socket of
+ * the member on every node gets msgId 20006. Inside a transaction it goes out on commit (never on rollback).
+ */
+export async function publishMemberChange(
+  q: Queryable,
+  e: { memberId: number; topic: MemberTopic; unread?: number; level?: number },
+): Promise<void> {
+  if (!Number.isSafeInteger(e.memberId) || !MEMBER_TOPICS.includes(e.topic))
+    throw new Error('publishMemberChange takes a member id and a known topic');
+  const event: MemberEvent = { ...e, at: new Date().toISOString() };
+  await notifyOn(q, STREAM_CHANNEL.member, JSON.stringify(event));
+}
+
 // Readers of received payloads: a malformed one (another program on the channel) is dropped, never thrown.
 
 type Obj = Record<string, unknown>;
@@ -240,4 +266,18 @@ export function readWithdrawalEvent(payload: string): WithdrawalEvent | null {
         at: v.at,
       }
     : null;
+}
+
+export function readMemberEvent(payload: string): MemberEvent | null {
+  const v = parse(payload);
+  if (!v || !isInt(v.memberId) || !MEMBER_TOPICS.includes(v.topic as MemberTopic) || !isStr(v.at)) return null;
+  if (v.unread !== undefined && !isInt(v.unread)) return null;
+  if (v.level !== undefined && !isInt(v.level)) return null;
+  return {
+    memberId: v.memberId,
+    topic: v.topic as MemberTopic,
+    at: v.at,
+    ...(v.unread !== undefined ? { unread: v.unread as number } : {}),
+    ...(v.level !== undefined ? { level: v.level as number } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type KickBody,
   type SiteConfigChanged,
+  type MemberChange,
   type WithdrawalChange,
 } from '../../src/protocol/stream.ts';
 import type { Db } from '../db/db.ts';
@@ -24,6 +25,8 @@ import {
   readNoticeEvent,
   readSpeechEvent,
   readWithdrawalEvent,
+  readMemberEvent,
+  type MemberEvent,
   STREAM_CHANNEL,
   type BalanceEvent,
   type KickEvent,
@@ -107,6 +110,10 @@ export class StreamHub implements ConnectionHost<Connection> {
     await on(STREAM_CHANNEL.withdrawal, (p) => {
       const e = readWithdrawalEvent(p);
       if (e) this.pushWithdrawal(e);
+    });
+    await on(STREAM_CHANNEL.member, (p) => {
+      const e = readMemberEvent(p);
+      if (e) this.pushMember(e);
     });
     await this.siteWatch.start();
   }
@@ -207,6 +214,13 @@ export class StreamHub implements ConnectionHost<Connection> {
     if (!this.byMember.has(e.memberId)) return;
     const { memberId, ...body } = e;
     for (const c of this.socketsOf(memberId)) c.send(MSG.withdrawal, body satisfies WithdrawalChange);
+  }
+
+  /** The member centre (issue 13): mail, VIP, feedback, rebate or coins of the member changed. */
+  private pushMember(e: MemberEvent): void {
+    if (!this.byMember.has(e.memberId)) return;
+    const { memberId, ...body } = e;
+    for (const c of this.socketsOf(memberId)) c.send(MSG.member, body satisfies MemberChange);
   }
 
   private kick(e: KickEvent): void {

@@ -37,6 +37,12 @@ export const MSG = {
    * (held), approved, paid, rejected or cancelled. The page re-reads the withdrawal list and the balance.
    */
   withdrawal: 20005,
+  /**
+   * server → client: something of the logged-in member's account changed that a page shows (`MemberChange`):
+   * new mail (with the unread count), a VIP level change, a feedback reply, rebate or coins. The page of that
+   * topic re-reads what it shows; the chrome shows the unread mail count from it.
+   */
+  member: 20006,
   /** client → server: `ChatSendBody`. */
   chatSend: 30001,
   /**
@@ -156,6 +162,20 @@ export interface WithdrawalChange {
   payout: number;
   /** The operator's reason for a rejection, else null. */
   reason: string | null;
+  at: string;
+}
+
+/** The topics of MSG.member (issue 13: the member centre's live changes). */
+export const MEMBER_TOPICS = ['mail', 'vip', 'feedback', 'rebate', 'coins'] as const;
+export type MemberTopic = (typeof MEMBER_TOPICS)[number];
+
+/** Body of MSG.member. */
+export interface MemberChange {
+  topic: MemberTopic;
+  /** The member's unread mail now (topic 'mail'; also sent on 'feedback' when a reply landed in mail). */
+  unread?: number;
+  /** The member's VIP level now (topic 'vip'). */
+  level?: number;
   at: string;
 }
 

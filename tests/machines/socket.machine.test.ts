@@ -97,6 +97,7 @@ describe('socket constants and pure helpers', () => {
     room: { messages: [chat(1)], error: CHAT_ERROR },
     lastBalance: null,
     lastWithdrawal: null,
+    memberChanges: {},
     member: true,
     watching: false,
   };
@@ -128,6 +129,17 @@ describe('socket constants and pure helpers', () => {
     expect(applyMessage(base, M.kick)).toEqual({});
     expect(applyMessage(base, M.heartbeatReply)).toEqual({});
     expect(applyMessage(base, msg(40000, { code: 1, message: 'x' }))).toEqual({});
+    // issue 13: msgId 20006, the member centre's pushes: the last of each topic is kept, the others stay.
+    const mail = { topic: 'mail' as const, unread: 3, at: '2026-11-26T12:00:00.000Z' };
+    const vip = { topic: 'vip' as const, level: 2, at: '2026-11-26T12:00:01.000Z' };
+    expect(applyMessage(base, msg(20006, mail))).toEqual({ memberChanges: { mail } });
+    expect(applyMessage({ ...base, memberChanges: { mail } }, msg(20006, vip))).toEqual({
+      memberChanges: { mail, vip },
+    });
+    const later = { ...mail, unread: 0, at: '2026-11-26T12:00:02.000Z' };
+    expect(applyMessage({ ...base, memberChanges: { mail, vip } }, msg(20006, later))).toEqual({
+      memberChanges: { mail: later, vip },
+    });
   });
 
   it('applyMessage: a withdrawal push (msgId 20005, docs/api.md "Stream socket") is kept for the withdrawal page', () => {
