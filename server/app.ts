@@ -37,6 +37,11 @@ import { withdrawalModule } from './modules/withdrawal/routes.ts';
 import { sportsbookModule } from './modules/sportsbook/routes.ts';
 import { gamesModule } from './modules/casino/routes.ts';
 import { jackpotModule } from './modules/casino/jackpot.ts';
+import { vipModule } from './modules/vip/routes.ts';
+import { rebateModule } from './modules/rebate/routes.ts';
+import { mallModule } from './modules/mall/routes.ts';
+import { mailModule } from './modules/mail/routes.ts';
+import { profileModule } from './modules/profile/routes.ts';
 import { siteRoutes as webRoutes } from './web/site.ts';
 
 export interface AppDeps {
@@ -145,6 +150,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     await api.register(depositModule, { db, secret: config.signingSecret });
     await api.register(payoutModule, { db, secret: config.signingSecret });
     await api.register(withdrawalModule, { db, secret: config.signingSecret });
+    // The member centre (issue 13): profile, VIP, rebate and the audit, coins and the mall, mail and feedback.
+    await api.register(profileModule, { db });
+    await api.register(vipModule, { db });
+    await api.register(rebateModule, { db });
+    await api.register(mallModule, { db });
+    await api.register(mailModule, { db });
     await api.register(venueModule, {
       db,
       publicOrigin: config.publicOrigin ?? null,

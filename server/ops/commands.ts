@@ -39,6 +39,17 @@ import { VENUE_OPS_USAGE, venueOps } from '../modules/venue/ops.ts';
 import { HOT_OPS_USAGE, hotOps } from '../modules/showcase/ops.ts';
 import { checkWithdrawals } from '../modules/withdrawal/withdrawals.ts';
 import { SPORTSBOOK_OPS_USAGE, sportsbookOps } from '../modules/sportsbook/ops.ts';
+import { VIP_OPS_USAGE, vipOps } from '../modules/vip/ops.ts';
+import { REBATE_OPS_USAGE, rebateOps } from '../modules/rebate/ops.ts';
+import { MALL_OPS_USAGE, mallOps } from '../modules/mall/ops.ts';
+import { MAIL_OPS_USAGE, mailOps } from '../modules/mail/ops.ts';
+import { FEEDBACK_OPS_USAGE, feedbackOps } from '../modules/mail/feedback-ops.ts';
+
+/** The member centre's operator commands (issue 13): each module answers its own words. */
+const MEMBER_CENTRE_OPS: Record<
+  string,
+  (db: Db, action: string | undefined, rest: string[]) => Promise<{ text: string } | { usage: string }>
+> = { vip: vipOps, rebate: rebateOps, mall: mallOps, mail: mailOps, feedback: feedbackOps };
 
 /** A mistake in the operator's words: printed with the usage, exit code 2. */
 export class OpsUsageError extends Error {}
@@ -75,7 +86,12 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
                                        end a member's venue credentials now (their venue calls answer expired)
   ${HOT_OPS_USAGE}
                                        the home page's hot games: their order, set whole, one moved (1 = first),
-                                       or back to the default order`;
+                                       or back to the default order
+  ${VIP_OPS_USAGE}
+  ${REBATE_OPS_USAGE}
+  ${MALL_OPS_USAGE}
+  ${MAIL_OPS_USAGE}
+  ${FEEDBACK_OPS_USAGE}`;
 
 /** Runs one operator command against the database and returns what it printed. */
 export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
@@ -274,7 +290,12 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<string> {
       if ('usage' in result) throw new OpsUsageError(result.usage);
       return result.text;
     }
-    default:
-      throw new OpsUsageError(area ? `unknown command ${area}` : 'no command given');
+    default: {
+      const run = area ? MEMBER_CENTRE_OPS[area] : undefined;
+      if (!run) throw new OpsUsageError(area ? `unknown command ${area}` : 'no command given');
+      const result = await run(db, action, rest);
+      if ('usage' in result) throw new OpsUsageError(result.usage);
+      return result.text;
+    }
   }
 }

@@ -11,4 +11,9 @@ export const AREAS: Readonly<Record<string, () => Promise<{ area: AreaModule }>>
   wallet: () => import('../features/wallet/area.ts'),
   payout: () => import('../features/payout/area.ts'),
   venues: () => import('../features/venues/area.ts'),
+  mine: () => import('../features/mine/area.ts'),
+  vip: () => import('../features/vip/area.ts'),
+  rebate: () => import('../features/rebate/area.ts'),
+  mall: () => import('../features/mall/area.ts'),
+  mail: () => import('../features/mail/area.ts'),
 };

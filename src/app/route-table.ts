@@ -81,6 +81,23 @@ const PAYOUT_PAGES: ReadonlySet<string> = new Set([
   'digitalAcount',
 ]);
 
+/** The member centre's /mine pages (issue 13), by the area that serves them; the rest of /mine is 'mine'. */
+const MEMBER_CENTRE_AREA: Readonly<Record<string, string>> = {
+  vip: 'vip',
+  'vip/details': 'vip',
+  'record/giftRecord': 'vip',
+  rebate: 'rebate',
+  audit: 'rebate',
+  infoAudit: 'rebate',
+  currency: 'mall',
+  'mall/record': 'mall',
+  'mall/coinRecord': 'mall',
+  'record/currencyRecord': 'mall',
+  'record/welfare': 'mall',
+  mail: 'mail',
+  feedback: 'mail',
+};
+
 const pub = (path: string, area: string, onlyWhen?: OnlyWhen): RouteEntry =>
   onlyWhen ? { path, access: 'public', area, onlyWhen } : { path, access: 'public', area };
 
@@ -113,7 +130,7 @@ export const ROUTE_TABLE: ReadonlyArray<RouteEntry> = [
         ? 'wallet'
         : p === 'record/betRecord'
           ? 'venues'
-          : 'mine',
+          : (MEMBER_CENTRE_AREA[p] ?? 'mine'),
   })),
   pub('/download', 'download'),
   pub('/download-page', 'download'),
