@@ -100,6 +100,48 @@ export const CODE = {
   venueNotPlayable: 30063,
   /** A venue with a game list was launched without a game (or with one not in it). */
   gameRequired: 30064,
+  // The member centre (issue 13; docs/api.md "Member centre"). 31001–31019 profile, 31021–31039 VIP,
+  // 31041–31059 rebate and audit, 31061–31079 coins and the mall, 31081–31099 mail and feedback.
+  /** A nickname that is empty, too long, or not allowed. */
+  nicknameInvalid: 31001,
+  /** The birthday is set already (it is set once), or is not a date a player can have. */
+  birthdayInvalid: 31002,
+  /** Not one of the avatars the site ships. */
+  avatarUnknown: 31003,
+  /** The current login password given is wrong. */
+  passwordWrong: 31004,
+  /** No such device or login of this member. */
+  loginNotFound: 31005,
+  /** That VIP reward is not due (level not reached, wrong month, no deposit last month, no birthday set). */
+  vipRewardNotDue: 31021,
+  /** That VIP reward was paid already (each is paid once per its reason). */
+  vipRewardClaimed: 31022,
+  /** Nothing to claim, or less than the minimum claim. */
+  rebateNothing: 31041,
+  /** Today's rebate cap is used up. */
+  rebateCapReached: 31042,
+  /** No such turnover requirement (for this member). */
+  auditNotFound: 31043,
+  /** No such mall item (or it is off the shelf). */
+  mallItemNotFound: 31061,
+  /** The item is sold out. */
+  mallSoldOut: 31062,
+  /** The member has redeemed this item as many times as it allows. */
+  mallLimitReached: 31063,
+  /** The item needs a higher VIP level. */
+  mallVipRequired: 31064,
+  /** Not enough coins. */
+  coinsInsufficient: 31065,
+  /** No such message (for this member). */
+  mailNotFound: 31081,
+  /** Feedback of no known type, or its text empty or too long. */
+  feedbackInvalid: 31082,
+  /** An image that is not PNG/JPEG/WebP, too large, or more than three. */
+  feedbackImageInvalid: 31083,
+  /** No such feedback (for this member). */
+  feedbackNotFound: 31084,
+  /** Too much feedback in a short time. */
+  feedbackTooMany: 31085,
 } as const;
 export type ApiCode = (typeof CODE)[keyof typeof CODE];
 

@@ -199,3 +199,17 @@ export const VIP_LEVELS: ReadonlyArray<VipLevel> = [
 export function vipLevel(level: number): VipLevel {
   return VIP_LEVELS[Math.min(Math.max(Math.trunc(level), 0), VIP_MAX_LEVEL)]!;
 }
+
+/**
+ * A member's standing (the contract between the VIP module and the pages that show it: /mine, /mine/vip). Amounts
+ * in fen. `next` is null at VIP10.
+ */
+export interface VipStatus {
+  level: number;
+  /** Cumulative credited deposits and valid bet (fen), the two measures of the thresholds. */
+  deposit: number;
+  validBet: number;
+  next: { level: number; deposit: number; validBet: number } | null;
+  /** Valid bet within the last KEEP_WINDOW_DAYS (fen), and what keeping the level needs. */
+  keep: { validBet: number; required: number };
+}
