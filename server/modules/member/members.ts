@@ -15,6 +15,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
 import { cachedSiteConfig } from '../site/config.ts';
 import { recordDevice } from './devices.ts';
+import { recordLogin } from './logins.ts';
 import {
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_MAX_FAILURES_PER_PHONE,
@@ -35,7 +36,7 @@ import {
   settleLoginAttempt,
   updateMemberPassword,
 } from './repository.ts';
-import { openSession, revokeMemberSessions, SESSION_MESSAGE } from './sessions.ts';
+import { hashToken, openSession, revokeMemberSessions, SESSION_MESSAGE } from './sessions.ts';
 import { consumeSmsCode, issueSmsCode, recordWrongSmsAttempt, SmsWrongCode, type SmsGateway } from './sms.ts';
 
 export const MEMBER_MESSAGE = {
@@ -118,6 +119,8 @@ export interface RegisterInput {
   referral?: InviteParams | undefined;
   ip: string;
   deviceUuid: string | null;
+  /** The User-Agent, for the member's list of logins (issue 13 §1). */
+  userAgent?: string | undefined;
 }
 
 /** The code the inviter is found by, and which landing parameter carried it (spec §4 precedence). */
@@ -162,6 +165,14 @@ export async function registerMember(db: Db, input: RegisterInput) {
     });
     if (input.deviceUuid) await recordDevice(tx, input.deviceUuid);
     const session = await openSession(tx, memberId, { remember: false, deviceUuid: input.deviceUuid });
+    await recordLogin(tx, {
+      memberId,
+      tokenHash: hashToken(session.token),
+      ip: input.ip,
+      deviceUuid: input.deviceUuid,
+      userAgent: input.userAgent,
+      kind: 'register',
+    });
     return { ...session, userName: parseStoredPhone(phone).number };
   });
 }
@@ -173,6 +184,8 @@ export interface LoginInput {
   remember: boolean;
   ip: string;
   deviceUuid: string | null;
+  /** The User-Agent, for the member's list of logins (issue 13 §1). */
+  userAgent?: string | undefined;
 }
 
 /** Minutes (at least 1) until the oldest failure of the window leaves it, i.e. until a locked phone unlocks. */
@@ -233,6 +246,14 @@ export async function loginMember(db: Db, input: LoginInput) {
     const session = await openSession(tx, member.id, {
       remember: input.remember,
       deviceUuid: input.deviceUuid,
+    });
+    await recordLogin(tx, {
+      memberId: member.id,
+      tokenHash: hashToken(session.token),
+      ip: input.ip,
+      deviceUuid: input.deviceUuid,
+      userAgent: input.userAgent,
+      kind: 'login',
     });
     return { ...session, userName: parseStoredPhone(phone).number };
   });

@@ -46,11 +46,25 @@ export const memberModule: FastifyPluginAsyncTypebox<MemberModuleOptions> = asyn
   );
 
   app.post('/site/api/v1/user/register', { schema: registerSchema }, async (req) =>
-    ok(await registerMember(db, { ...req.body, ip: req.ip, deviceUuid: deviceOf(req) })),
+    ok(
+      await registerMember(db, {
+        ...req.body,
+        ip: req.ip,
+        deviceUuid: deviceOf(req),
+        userAgent: req.headers['user-agent'],
+      }),
+    ),
   );
 
   app.post('/site/api/v1/user/login', { schema: loginSchema }, async (req) =>
-    ok(await loginMember(db, { ...req.body, ip: req.ip, deviceUuid: deviceOf(req) })),
+    ok(
+      await loginMember(db, {
+        ...req.body,
+        ip: req.ip,
+        deviceUuid: deviceOf(req),
+        userAgent: req.headers['user-agent'],
+      }),
+    ),
   );
 
   app.post('/site/api/v1/user/password/reset', { schema: resetPasswordSchema }, async (req) => {

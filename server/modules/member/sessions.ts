@@ -9,6 +9,7 @@ import {
   SESSION_MAX_TTL_MS,
   SESSION_TOUCH_INTERVAL_MS,
 } from './limits.ts';
+import { moveLogin } from './logins.ts';
 import {
   insertSession,
   revokeOpenSessions,
@@ -93,4 +94,34 @@ export async function revokeMemberSessions(
   reason: 'password' | 'operator',
 ): Promise<void> {
   if ((await revokeOpenSessions(db, memberId, reason)) > 0) await notifySessionsEnded(db, memberId, reason);
+}
+
+/**
+ * Renews the caller's login (issue 13 §1: a password change, "log out other devices"; docs/member-centre.md
+ * "Devices and logins"): every open session of the member ends — the caller's old token too, so a device
+ * that was handed this login's token is out as well — their sockets get the kick (10105), and this device goes
+ * on under a fresh token of the same kind (remembered or not). Call it inside the transaction of the change.
+ * `ended`: the other sessions that were open besides the caller's.
+ */
+export async function renewSession(
+  tx: Queryable,
+  session: Session,
+  reason: 'password' | 'logout',
+  deviceUuid: string | null,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: number | null; ended: number }> {
+  const closed = await revokeOpenSessions(tx, session.memberId, reason);
+  await notifySessionsEnded(tx, session.memberId, reason);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = now + (session.remember ? REMEMBER_TOKEN_TTL_MS : SESSION_MAX_TTL_MS);
+  const tokenHash = hashToken(token);
+  await insertSession(tx, {
+    tokenHash,
+    memberId: session.memberId,
+    deviceUuid,
+    remember: session.remember,
+    expiresAtMs: expiresAt,
+  });
+  await moveLogin(tx, session.tokenHash, tokenHash);
+  return { token, expiresAt: session.remember ? expiresAt : null, ended: Math.max(0, closed - 1) };
 }
