@@ -26,7 +26,11 @@ export type AccountKind =
   | 'promotions'
   | 'fees'
   /** The slots' progressive jackpot pool (migration 018; never below zero, never below its seed at commit). */
-  | 'jackpot';
+  | 'jackpot'
+  /** A member's coins (migration 022; whole coins, never mixed with money: docs/mall.md). */
+  | 'coins'
+  /** The house's coins issuer: coins come from it and mall purchases return to it (may go below zero). */
+  | 'coins_issuer';
 
 /** Accounts of the house (no member): they may go below zero (cash comes in from outside the ledger). */
 export const SYSTEM_KINDS: ReadonlySet<AccountKind> = new Set([
@@ -36,12 +40,14 @@ export const SYSTEM_KINDS: ReadonlySet<AccountKind> = new Set([
   'promotions',
   'fees',
   'jackpot',
+  'coins_issuer',
 ]);
 
 export type AccountRef =
   | { memberId: number; kind: 'central' | 'bonus' | 'locked' }
   | { memberId: number; kind: 'venue'; venue: string }
-  | { kind: 'cash_in' | 'cash_out' | 'promotions' | 'fees' | 'jackpot' }
+  | { memberId: number; kind: 'coins' }
+  | { kind: 'cash_in' | 'cash_out' | 'promotions' | 'fees' | 'jackpot' | 'coins_issuer' }
   | { kind: 'house'; venue: string };
 
 export type TransferState = 'pending' | 'posted' | 'voided';

@@ -39,6 +39,9 @@ export const SITE_CONFIG_KEYS = {
   withdrawalDailyAmountYuan: { kind: 'int', default: 500000 },
   /** The audit starts again after the member's whole balance fell below this many fen (1000 = ¥10.00). */
   withdrawalAuditResetBelowFen: { kind: 'int', default: 1000 },
+  // Coins and the mall (issue 13 §6; docs/mall.md).
+  /** Whole coins per 100 yuan of valid bet (the fraction of a coin is carried to the member's next bet). */
+  coinsPer100Yuan: { kind: 'int', default: 10, max: 10000 },
 } as const satisfies Record<
   string,
   { kind: Kind; default: unknown; choices?: readonly string[]; max?: number }
