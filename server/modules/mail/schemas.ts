@@ -87,7 +87,7 @@ export const feedbackCreateSchema = {
       type: Type.String({ maxLength: 32 }),
       text: Type.String({ maxLength: 4000 }),
       images: Type.Optional(
-        Type.Array(Type.String({ maxLength: FEEDBACK_IMAGE_MAX_BASE64 + 4 }), {
+        Type.Array(Type.String({ maxLength: FEEDBACK_IMAGE_MAX_BASE64 * 2 }), {
           // One more than allowed still parses: too many images is 31083, as the page says it.
           maxItems: FEEDBACK_IMAGES_MAX + 1,
         }),
