@@ -4,6 +4,7 @@
 // Amounts are yuan in the table (as players read them); code converts with FEN_PER_YUAN. Rates are basis points
 // (1 bp = 0.01 %). Pure data: no DOM, no Node APIs.
 
+import { FEN_PER_YUAN } from './money.ts';
 import type { Platform } from './venues.ts';
 
 export interface VipLevel {
@@ -212,4 +213,102 @@ export interface VipStatus {
   next: { level: number; deposit: number; validBet: number } | null;
   /** Valid bet within the last KEEP_WINDOW_DAYS (fen), and what keeping the level needs. */
   keep: { validBet: number; required: number };
+}
+
+// ---- the VIP API (docs/vip.md, /tmp/api-vip.md) ----------------------------------------------------------------
+
+export const VIP_PATH = {
+  /** GET: the member's standing (recomputed on demand) and the rewards due or paid (VipOverview). */
+  status: '/site/api/v1/vip/status',
+  /** POST { id }: claim one reward by its id (31021 not due, 31022 paid already). */
+  claim: '/site/api/v1/vip/claim',
+  /** POST { from?, to?, kind?, page?, size? }: the VIP gifts paid to the member, newest first (VipGiftList). */
+  gifts: '/site/api/v1/vip/gifts',
+} as const;
+
+/** The three rewards of the programme (issue 13 §3). */
+export const VIP_REWARD_KINDS = ['upgrade', 'birthday', 'monthly'] as const;
+export type VipRewardKind = (typeof VIP_REWARD_KINDS)[number];
+
+/** The ledger transfer kind of each reward (the gift record lists these). */
+export const VIP_TRANSFER_KIND: Readonly<Record<VipRewardKind, string>> = {
+  upgrade: 'vip_upgrade',
+  birthday: 'vip_birthday',
+  monthly: 'vip_monthly',
+};
+
+/** A reward id: the ledger transfer id and the reason (`vip-up:<member>:<level>`, `vip-bday:<member>:<yyyy>`, `vip-month:<member>:<yyyymm>`). */
+export const VIP_REWARD_ID_PATTERN = '^vip-(up|bday|month):[0-9]{1,18}:[0-9]{1,6}$';
+
+export interface VipReward {
+  id: string;
+  kind: VipRewardKind;
+  /** upgrade: the level reached; birthday and monthly: the level whose amount it pays. */
+  level: number;
+  /** fen */
+  amount: number;
+  /** birthday: yyyy; monthly: yyyymm (the month it is paid in, for deposits of the month before); upgrade: null. */
+  period: string | null;
+  state: 'claimable' | 'claimed';
+  claimedAt: string | null;
+}
+
+export interface VipOverview {
+  status: VipStatus;
+  /** Due rewards (claimable) and the ones paid for the same reasons (claimed), upgrade bonuses by level. */
+  rewards: VipReward[];
+  /** When the level last changed (null: never). */
+  levelSince: string | null;
+  /** The withdrawal limits the member has now (their level's, never below the site's baseline). */
+  withdrawal: { perDay: number; amountPerDay: number };
+}
+
+export interface VipClaimRequest {
+  id: string;
+}
+
+export interface VipGiftQuery {
+  /** Asia/Shanghai days, inclusive (yyyy-mm-dd). */
+  from?: string;
+  to?: string;
+  kind?: VipRewardKind;
+  page?: number;
+  size?: number;
+}
+
+export interface VipGift {
+  id: string;
+  kind: VipRewardKind;
+  level: number;
+  amount: number;
+  period: string | null;
+  createdAt: string;
+}
+
+export interface VipGiftList {
+  items: VipGift[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export const VIP_GIFT_PAGE_SIZE = 20;
+export const VIP_GIFT_PAGE_SIZE_MAX = 50;
+
+/**
+ * The daily withdrawal limits of a level (docs/vip.md "Withdrawal limits"): the site configuration's
+ * withdrawalDailyCount / withdrawalDailyAmountYuan are VIP0's limits (the operator's knob, as before the VIP
+ * programme) and everyone's baseline; from VIP1 up a level raises them to its table values, never lowers them.
+ * Amount in fen.
+ */
+export function withdrawalLimitsOf(
+  level: number,
+  baseline: { perDay: number; amountPerDay: number },
+): { perDay: number; amountPerDay: number } {
+  if (level < 1) return { ...baseline };
+  const row = vipLevel(level);
+  return {
+    perDay: Math.max(baseline.perDay, row.withdrawalsPerDay),
+    amountPerDay: Math.max(baseline.amountPerDay, row.withdrawalYuanPerDay * FEN_PER_YUAN),
+  };
 }

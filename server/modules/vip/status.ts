@@ -75,7 +75,11 @@ export function statusOfMeasures(m: VipMeasures): VipStatus {
  * A member's VIP standing (the contract with /mine and /mine/vip). Amounts in fen. An unknown member reads as
  * VIP0 with nothing counted.
  */
-export async function vipStatusOf(q: Queryable, memberId: number, now: Date = new Date()): Promise<VipStatus> {
+export async function vipStatusOf(
+  q: Queryable,
+  memberId: number,
+  now: Date = new Date(),
+): Promise<VipStatus> {
   const m = (await vipMeasuresOf(q, memberId, now)) ?? { level: 0, deposit: 0, validBet: 0, keepValidBet: 0 };
   return statusOfMeasures(m);
 }

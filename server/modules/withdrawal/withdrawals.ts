@@ -10,6 +10,7 @@ import type {
   WithdrawalOptions,
   WithdrawalState,
 } from '../../../src/protocol/payout.ts';
+import { withdrawalLimitsOf } from '../../../src/protocol/vip.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { publishWithdrawalChange, type WithdrawalEvent } from '../../stream/channels.ts';
@@ -98,7 +99,25 @@ export const feeFor = (m: Pick<MethodRow, 'feeBp' | 'feeCapFen'>, amount: number
 export const usdtMicroFor = (payoutFen: number, rateFen: number) =>
   Number((BigInt(payoutFen) * BigInt(MICRO_PER_USDT)) / BigInt(rateFen));
 
-const dailyAmountFen = (config: SiteConfig) => config.withdrawalDailyAmountYuan * FEN_PER_YUAN;
+/**
+ * The member's daily limits (issue 13 §3; docs/vip.md "Withdrawal limits"): the site configuration's
+ * withdrawalDailyCount / withdrawalDailyAmountYuan are VIP0's limits and everyone's baseline; from VIP1 up the
+ * member's level raises them to its table values (src/protocol/vip.ts withdrawalLimitsOf), never lowers them.
+ */
+async function dailyLimitsOf(
+  q: Queryable,
+  memberId: number,
+  config: SiteConfig,
+): Promise<{ dailyCount: number; dailyAmount: number }> {
+  const { rows } = await q.query<{ level: number }>('SELECT vip_level AS level FROM members WHERE id = $1', [
+    memberId,
+  ]);
+  const l = withdrawalLimitsOf(rows[0]?.level ?? 0, {
+    perDay: config.withdrawalDailyCount,
+    amountPerDay: config.withdrawalDailyAmountYuan * FEN_PER_YUAN,
+  });
+  return { dailyCount: l.perDay, dailyAmount: l.amountPerDay };
+}
 
 // ---- answers -----------------------------------------------------------------------------------------------
 
@@ -145,7 +164,7 @@ const usdtRateOf = async (q: Queryable) => (await selectUsdtRate(q)) ?? DEFAULT_
 /** What the withdrawal page needs before the player confirms (issue 10 §3). */
 export async function withdrawalOptions(db: Db, memberId: number): Promise<WithdrawalOptions> {
   const config = await cachedSiteConfig(db);
-  const [methods, money, today, audit, usdtRate, fundPassword, kyc] = await Promise.all([
+  const [methods, money, today, audit, usdtRate, fundPassword, kyc, limits] = await Promise.all([
     selectMethods(db),
     balanceOf(db, { memberId, kind: 'central' }),
     selectToday(db, memberId),
@@ -153,8 +172,8 @@ export async function withdrawalOptions(db: Db, memberId: number): Promise<Withd
     usdtRateOf(db),
     fundPasswordStatus(db, memberId),
     kycStatus(db, memberId),
+    dailyLimitsOf(db, memberId, config),
   ]);
-  const limits = { dailyCount: config.withdrawalDailyCount, dailyAmount: dailyAmountFen(config) };
   return {
     methods: methods.filter((m) => m.open).map(methodView),
     available: money.available,
@@ -225,9 +244,10 @@ export async function createWithdrawal(
       if (again) return { row: again, created: false };
 
       const today = await selectToday(tx, memberId);
-      if (today.count + 1 > config.withdrawalDailyCount)
-        refuse(CODE.withdrawalDailyLimit, WITHDRAWAL_MESSAGE.dailyCount(config.withdrawalDailyCount));
-      const amountLeft = Math.max(0, dailyAmountFen(config) - today.amount);
+      const limits = await dailyLimitsOf(tx, memberId, config);
+      if (today.count + 1 > limits.dailyCount)
+        refuse(CODE.withdrawalDailyLimit, WITHDRAWAL_MESSAGE.dailyCount(limits.dailyCount));
+      const amountLeft = Math.max(0, limits.dailyAmount - today.amount);
       if (req.amount > amountLeft)
         refuse(CODE.withdrawalDailyLimit, WITHDRAWAL_MESSAGE.dailyAmount(amountLeft));
 
