@@ -59,7 +59,11 @@ export const auditDetailMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id, page: context.page, size: REBATE_PAGE_SIZE_DEFAULT }),
         onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
-        onError: [{ guard: 'notFound', target: 'notFound' }, { target: 'failed' }],
+        // 31043 (also after paging: the audit started again meanwhile): what was shown is no longer there.
+        onError: [
+          { guard: 'notFound', target: 'notFound', actions: assign({ detail: null }) },
+          { target: 'failed' },
+        ],
       },
     },
     ready: {

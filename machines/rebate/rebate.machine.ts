@@ -130,7 +130,8 @@ export const rebateMachine = setup({
         'rebate.page': {
           guard: 'pageExists',
           target: 'historyLoading',
-          actions: assign({ page: ({ event }) => event.page }),
+          // Paging answers the filter already asked for: a range refused before is no longer the news.
+          actions: assign({ page: ({ event }) => event.page, problem: null }),
         },
         'rebate.dismiss': { actions: assign({ outcome: null }) },
       },
