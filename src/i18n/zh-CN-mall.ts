@@ -1,0 +1,98 @@
+// The mall area's words (issue 13 §6: coins, the mall, its records; docs/mall.md). Play money only: coins and
+// prizes are sandbox ones.
+import type {
+  CoinFilter,
+  CurrencyFilter,
+  MallItemKind,
+  RedemptionFilter,
+  WelfareFilter,
+} from '../protocol/mall.ts';
+
+export const mallText = {
+  coins: '我的金币',
+  coinsUnit: (n: number) => `${n.toLocaleString('zh-CN')} 金币`,
+  rate: (n: number) => `每 100 元有效投注得 ${n} 金币，结算后自动到账`,
+  sandbox: '沙盒站点：金币与奖品仅供演示，不涉及真实资金，实物奖品不发货。',
+  kinds: { bonus: '彩金', vip_exp: 'VIP 经验', prize: '沙盒奖品' } satisfies Record<MallItemKind, string>,
+  price: '兑换价',
+  stock: (n: number) => `库存 ${n}`,
+  limit: (done: number, limit: number) => `每人限兑 ${limit} 次（已兑 ${done}）`,
+  vipMin: (l: number) => `VIP${l} 及以上`,
+  value: {
+    bonus: (yuan: string) => `到账 ¥${yuan}`,
+    vip_exp: (yuan: string) => `计入晋级 ¥${yuan} 有效投注`,
+    prize: (yuan: string) => `参考价 ¥${yuan}（不发货）`,
+  } satisfies Record<MallItemKind, (yuan: string) => string>,
+  redeem: '兑换',
+  redeemItem: (name: string) => `兑换 ${name}`,
+  blocked: {
+    soldOut: '已兑完',
+    limit: '已达兑换上限',
+    vip: (l: number) => `需 VIP${l}`,
+    coins: '金币不足',
+  },
+  confirmTitle: '确认兑换',
+  confirmText: (name: string, price: number) => `使用 ${price} 金币兑换「${name}」？`,
+  confirm: '确认兑换',
+  cancel: '取消',
+  pending: '兑换中…',
+  doneTitle: '兑换成功',
+  doneText: (name: string, coins: number) => `已兑换「${name}」，剩余 ${coins} 金币。`,
+  soldOutTitle: '已兑完',
+  soldOutText: '手慢了，该商品刚刚被兑完。',
+  refusedTitle: '兑换未成功',
+  noAnswer: '网络异常，未收到兑换结果。重试不会重复扣除金币。',
+  retry: '重试',
+  close: '知道了',
+  loadFailed: '加载失败，请重试。',
+  toRecords: '兑换记录',
+  toCoinRecords: '金币记录',
+  toCurrencyRecords: '积分记录',
+  toWelfare: '福利记录',
+  // Records.
+  filterKind: '类型',
+  from: '开始日期',
+  to: '结束日期',
+  search: '查询',
+  pageOf: (p: number, n: number) => `第 ${p} / ${n} 页`,
+  prev: '上一页',
+  next: '下一页',
+  total: (n: number) => `共 ${n} 条`,
+  empty: '暂无记录',
+  welfareEmpty: '暂无福利记录。参与优惠活动获得的奖励会显示在这里。',
+  redemptionFilters: { all: '全部', bonus: '彩金', vip_exp: 'VIP 经验', prize: '沙盒奖品' } satisfies Record<
+    RedemptionFilter,
+    string
+  >,
+  coinFilters: { all: '全部', earn: '获得', spend: '消费' } satisfies Record<CoinFilter, string>,
+  currencyFilters: { all: '全部', money: '现金', coins: '金币' } satisfies Record<CurrencyFilter, string>,
+  welfareFilters: { all: '全部', activity: '活动奖励', adjustment: '系统补发' } satisfies Record<
+    WelfareFilter,
+    string
+  >,
+  currency: { money: '现金', coins: '金币' },
+  columns: {
+    time: '时间',
+    item: '商品',
+    price: '花费',
+    result: '结果',
+    amount: '变动',
+    balance: '余额',
+    kind: '类型',
+    note: '说明',
+    currency: '币种',
+  },
+  /** Ledger transfer kinds as the player reads them. */
+  movement: (kind: string): string =>
+    ({
+      coins_bet: '投注返金币',
+      mall_redeem: '商城兑换',
+      coins_adjustment: '系统补发',
+      mall_bonus: '商城彩金',
+      adjustment: '系统补发',
+      vip_upgrade: 'VIP 晋级礼金',
+      vip_birthday: 'VIP 生日礼金',
+      vip_monthly: 'VIP 每月红包',
+      rebate: '返水',
+    })[kind] ?? (kind.startsWith('activity') || kind.startsWith('coins_activity') ? '活动奖励' : '其他'),
+};
