@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { t } from '../i18n/zh-CN.ts';
 import { formatFen } from '../protocol/money.ts';
@@ -7,6 +7,8 @@ import { maskPhone } from '../lib/phone-mask.ts';
 import { logoutConfirmDialog } from '../../machines/dialogs.ts';
 import { loginStatus } from '../../machines/session.machine.ts';
 import { useSystemActor } from './system.ts';
+import { fetchUnreadMail } from '../api/mail/mail.ts';
+import { mailChromeText } from '../i18n/zh-CN-mail-chrome.ts';
 
 /** Desktop top navigation: the game categories (issue 3 §2). */
 const CATEGORY_LINKS = [
@@ -181,6 +183,94 @@ function VipBadge() {
 }
 
 /**
+ * The member's mail entry with the unread count (issue 13 §2: the count in the chrome updates live). Read once from
+ * the API when the member logs in; after that the socket's last 'mail' / 'feedback' push (msgId 20006) says it, or,
+ * for a broadcast that carries no count (docs/mail.md), makes it read again.
+ */
+// Its few styles travel with it (the shell's stylesheet is shared; React sets them through the CSSOM, CSP-safe).
+const BADGE_STYLE = {
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 32,
+  minHeight: 32,
+  color: 'inherit',
+} as const;
+const COUNT_STYLE = {
+  position: 'absolute',
+  top: -2,
+  right: -6,
+  minWidth: 16,
+  height: 16,
+  padding: '0 4px',
+  borderRadius: 8,
+  background: 'var(--brand)',
+  color: 'var(--brand-contrast)',
+  fontSize: 11,
+  fontWeight: 700,
+  lineHeight: '16px',
+  textAlign: 'center',
+} as const;
+
+function MailBadge() {
+  const socketRef = useSystemActor('socket');
+  const [count, setCount] = useState<number | null>(null);
+  const [reads, setReads] = useState(0);
+  // The newest push of either topic; its at changes with every push.
+  const push = useSelector(socketRef, (s) => {
+    const { mail, feedback } = s.context.memberChanges;
+    return !mail ? (feedback ?? null) : !feedback ? mail : mail.at >= feedback.at ? mail : feedback;
+  });
+  const pushAt = push?.at ?? null;
+  const pushUnread = push?.unread;
+  useEffect(() => {
+    if (pushAt === null) return;
+    if (pushUnread !== undefined) setCount(pushUnread);
+    else setReads((n) => n + 1);
+  }, [pushAt, pushUnread]);
+  useEffect(() => {
+    let live = true;
+    fetchUnreadMail().then(
+      (r) => {
+        if (live) setCount(r.unread);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [reads]);
+  return (
+    <Link
+      className="mail-badge"
+      to="/mine/mail"
+      aria-label={mailChromeText.mailLink(count)}
+      style={BADGE_STYLE}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        <path d="M3 6h18v12H3zM3 7l9 6 9-6" />
+      </svg>
+      {count !== null && count > 0 && (
+        <span className="mail-badge__count" aria-hidden="true" data-unread={count} style={COUNT_STYLE}>
+          {mailChromeText.badge(count)}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/**
  * Who is logged in, at every size (issue 19 §1 finding 1): the live socket's dot, the masked name, the VIP badge
  * and the balance with its refresh. On a phone it is the header's second row (styles.css .member-strip).
  */
@@ -198,6 +288,7 @@ function MemberStrip() {
         {maskPhone(userName)}
       </Link>
       <VipBadge />
+      {status === 'member' && <MailBadge />}
       {status === 'member' && <HeaderBalance />}
     </div>
   );

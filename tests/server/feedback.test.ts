@@ -54,9 +54,16 @@ async function api(m: Member | null, url: string, payload?: object) {
 }
 
 // Image bytes: the magic numbers (issue 13 §2 "type-checked") and filler.
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(8)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(8),
+]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1');
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 const b64 = (b: Buffer) => b.toString('base64');
@@ -64,7 +71,8 @@ const b64 = (b: Buffer) => b.toString('base64');
 const pngOf = (n: number) => Buffer.concat([PNG, Buffer.alloc(n - PNG.length, 7)]);
 
 const TEXT = '充值十分钟了还没有到账，请帮忙查一下'; // width 36 (spec §5: each 汉字 counts 2)
-const send = (m: Member, body: object) => api(m, MAIL_PATH.feedbackCreate, { type: 'deposit', text: TEXT, ...body });
+const send = (m: Member, body: object) =>
+  api(m, MAIL_PATH.feedbackCreate, { type: 'deposit', text: TEXT, ...body });
 
 async function image(url: string, how: { cookie?: string; header?: string }) {
   const res = await t.app.inject({
@@ -116,7 +124,13 @@ describe('images (31083): type by magic bytes, size, count; served only to the s
     const res = await send(m, { images: [b64(PNG), b64(JPEG), b64(WEBP)] });
     expect(res.status_code).toBe(CODE.success);
     expect(res.data.images).toHaveLength(3);
-    for (const bad of [[b64(GIF)], [b64(HTML)], ['not base64!'], [''], [b64(PNG), b64(PNG), b64(PNG), b64(PNG)]])
+    for (const bad of [
+      [b64(GIF)],
+      [b64(HTML)],
+      ['not base64!'],
+      [''],
+      [b64(PNG), b64(PNG), b64(PNG), b64(PNG)],
+    ])
       expect((await send(m, { images: bad })).status_code).toBe(CODE.feedbackImageInvalid);
     // a refused send stores nothing
     expect((await api(m, MAIL_PATH.feedbackList, {})).data.total).toBe(1);
@@ -134,7 +148,7 @@ describe('images (31083): type by magic bytes, size, count; served only to the s
     expect(got.rawPayload.length).toBe(2 * 1024 * 1024);
   });
 
-  it("serves an image to its sender (cookie or header) with safe headers; anyone else gets 31084", async () => {
+  it('serves an image to its sender (cookie or header) with safe headers; anyone else gets 31084', async () => {
     const m = await member();
     const other = await member();
     const res = await send(m, { images: [b64(JPEG), b64(WEBP)] });
@@ -156,8 +170,12 @@ describe('images (31083): type by magic bytes, size, count; served only to the s
     expect(refused.headers['content-type'] ?? '').not.toMatch(/html/);
     const anon = await image(jpegUrl!, {});
     expect(anon.json()).toMatchObject({ status_code: CODE.tokenInvalid });
-    expect((await image('/member-media/feedback/FI' + '0'.repeat(32), { cookie: m.token })).statusCode).toBe(404);
-    expect((await image('/member-media/feedback/../../etc', { cookie: m.token })).statusCode).toBeLessThan(500);
+    expect((await image('/member-media/feedback/FI' + '0'.repeat(32), { cookie: m.token })).statusCode).toBe(
+      404,
+    );
+    expect((await image('/member-media/feedback/../../etc', { cookie: m.token })).statusCode).toBeLessThan(
+      500,
+    );
   });
 });
 
@@ -176,15 +194,25 @@ describe('the rate limit (31085): 3 in 10 minutes, 10 a day', () => {
   it('older than 10 minutes frees the burst; the 11th in 24 hours is refused', async () => {
     const m = await member();
     for (let i = 0; i < 3; i++) await send(m, {});
-    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [m.id]);
+    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [
+      m.id,
+    ]);
     for (let i = 0; i < 3; i++) await send(m, {});
-    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [m.id]);
+    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [
+      m.id,
+    ]);
     for (let i = 0; i < 3; i++) await send(m, {});
-    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [m.id]);
+    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [
+      m.id,
+    ]);
     expect((await send(m, {})).status_code).toBe(CODE.success); // the 10th
-    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [m.id]);
+    await t.db.query(`UPDATE feedback SET created_at = now() - interval '11 minutes' WHERE member_id = $1`, [
+      m.id,
+    ]);
     expect((await send(m, {})).status_code).toBe(CODE.feedbackTooMany);
-    await t.db.query(`UPDATE feedback SET created_at = now() - interval '25 hours' WHERE member_id = $1`, [m.id]);
+    await t.db.query(`UPDATE feedback SET created_at = now() - interval '25 hours' WHERE member_id = $1`, [
+      m.id,
+    ]);
     expect((await send(m, {})).status_code).toBe(CODE.success);
   });
 });
@@ -194,13 +222,23 @@ describe("the operator's reply lands in mail", () => {
     const m = await member();
     const s = await loggedInSocket(t.url, m);
     sockets.push(s);
-    const sent = await send(m, { type: 'withdrawal', text: '提现一直在审核中，请问多久到账', images: [b64(PNG)] });
+    const sent = await send(m, {
+      type: 'withdrawal',
+      text: '提现一直在审核中，请问多久到账',
+      images: [b64(PNG)],
+    });
     const id = sent.data.id as number;
     const list = await runOpsCommand(t.db, ['feedback', 'list']);
     expect(list).toContain(`${id}\t`);
     expect(list).toContain('withdrawal\t1 image(s)\t提现一直在审核中');
 
-    const out = await runOpsCommand(t.db, ['feedback', 'reply', String(id), '您好，已为您加急处理', '请留意到账']);
+    const out = await runOpsCommand(t.db, [
+      'feedback',
+      'reply',
+      String(id),
+      '您好，已为您加急处理',
+      '请留意到账',
+    ]);
     expect(out).toMatch(/replied to feedback/);
     const mailPush = await s.next<MemberChange>(MSG.member);
     const feedbackPush = await s.next<MemberChange>(MSG.member);
@@ -214,8 +252,12 @@ describe("the operator's reply lands in mail", () => {
     expect(mail.items[0]).toMatchObject({ kind: 'feedback', title: '反馈回复：提现问题', read: false });
     expect(await unreadMailCount(t.db, m.id)).toBe(1);
 
-    await expect(runOpsCommand(t.db, ['feedback', 'reply', String(id), '第二次'])).rejects.toThrow(/reply already/);
-    await expect(runOpsCommand(t.db, ['feedback', 'reply', '999999999', '无'])).rejects.toThrow(/no feedback/);
+    await expect(runOpsCommand(t.db, ['feedback', 'reply', String(id), '第二次'])).rejects.toThrow(
+      /reply already/,
+    );
+    await expect(runOpsCommand(t.db, ['feedback', 'reply', '999999999', '无'])).rejects.toThrow(
+      /no feedback/,
+    );
     await expect(runOpsCommand(t.db, ['feedback', 'reply', String(id)])).rejects.toThrow();
     expect(await runOpsCommand(t.db, ['feedback', 'list'])).not.toContain(`\n${id}\t`);
     expect(await runOpsCommand(t.db, ['feedback', 'list', 'all'])).toContain('replied: 您好');

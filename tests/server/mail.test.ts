@@ -17,8 +17,7 @@ import { CODE, HEADER } from '../../src/protocol/api.ts';
 import { MAIL_PATH } from '../../src/protocol/mail.ts';
 import { MSG, type MemberChange } from '../../src/protocol/stream.ts';
 import { clientHeaders } from '../support/test-app.ts';
-import type {
-  TestSocket} from './stream-helpers.ts';
+import type { TestSocket } from './stream-helpers.ts';
 import {
   createMember,
   loggedInSocket,
@@ -128,7 +127,8 @@ describe('read, delete, mark all read, the unread count', () => {
 
   it('pages the list newest first', async () => {
     const m = await member();
-    for (let i = 1; i <= 5; i++) await sendMail(t.db, { to: { memberId: m.id }, title: `第${i}封`, body: `内容${i}` });
+    for (let i = 1; i <= 5; i++)
+      await sendMail(t.db, { to: { memberId: m.id }, title: `第${i}封`, body: `内容${i}` });
     const p1 = await listMail(t.db, m.id, 1, 2);
     const p3 = await listMail(t.db, m.id, 3, 2);
     expect(p1.items.map((i) => i.title)).toEqual(['第5封', '第4封']);
@@ -139,8 +139,12 @@ describe('read, delete, mark all read, the unread count', () => {
   it('refuses bad messages (title and body lengths, a VIP range upside down)', async () => {
     const m = await member();
     await expect(sendMail(t.db, { to: { memberId: m.id }, title: '', body: 'x' })).rejects.toThrow();
-    await expect(sendMail(t.db, { to: { memberId: m.id }, title: 'x'.repeat(41), body: 'x' })).rejects.toThrow();
-    await expect(sendMail(t.db, { to: { memberId: m.id }, title: 'x', body: 'x'.repeat(2001) })).rejects.toThrow();
+    await expect(
+      sendMail(t.db, { to: { memberId: m.id }, title: 'x'.repeat(41), body: 'x' }),
+    ).rejects.toThrow();
+    await expect(
+      sendMail(t.db, { to: { memberId: m.id }, title: 'x', body: 'x'.repeat(2001) }),
+    ).rejects.toThrow();
     await expect(sendMail(t.db, { to: { vipMin: 5, vipMax: 2 }, title: 'x', body: 'x' })).rejects.toThrow();
   });
 });

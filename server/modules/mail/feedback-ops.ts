@@ -12,7 +12,11 @@ const oneLine = (s: string, max = 80) => {
 };
 
 /** `npm run ops -- feedback list|reply <id> <text>` (issue 13 §2). */
-export async function feedbackOps(db: Db, action: string | undefined, rest: string[]): Promise<FeedbackOpsResult> {
+export async function feedbackOps(
+  db: Db,
+  action: string | undefined,
+  rest: string[],
+): Promise<FeedbackOpsResult> {
   if (action === 'list') {
     if (rest.length > 1 || (rest[0] !== undefined && rest[0] !== 'all')) return { usage: FEEDBACK_OPS_USAGE };
     const rows = await listFeedbackForOps(db, rest[0] === 'all');
@@ -32,10 +36,15 @@ export async function feedbackOps(db: Db, action: string | undefined, rest: stri
     if (!idText || !/^[1-9]\d{0,15}$/.test(idText) || !words.length) return { usage: FEEDBACK_OPS_USAGE };
     const out = await replyFeedback(db, Number(idText), words.join(' '));
     if (!out.ok) {
-      if (out.reason === 'invalid') return { usage: `${FEEDBACK_OPS_USAGE}\n(reply 1–${FEEDBACK_REPLY_MAX} characters)` };
-      return { usage: out.reason === 'replied' ? `feedback ${idText} has a reply already` : `no feedback ${idText}` };
+      if (out.reason === 'invalid')
+        return { usage: `${FEEDBACK_OPS_USAGE}\n(reply 1–${FEEDBACK_REPLY_MAX} characters)` };
+      return {
+        usage: out.reason === 'replied' ? `feedback ${idText} has a reply already` : `no feedback ${idText}`,
+      };
     }
-    return { text: `replied to feedback ${idText}: mail ${out.mailId} sent to member ${out.memberId} (${out.unread} unread)` };
+    return {
+      text: `replied to feedback ${idText}: mail ${out.mailId} sent to member ${out.memberId} (${out.unread} unread)`,
+    };
   }
   return { usage: FEEDBACK_OPS_USAGE };
 }

@@ -147,7 +147,12 @@ export async function createFeedback(
   });
 }
 
-export async function listFeedback(q: Queryable, memberId: number, page: number, size: number): Promise<FeedbackList> {
+export async function listFeedback(
+  q: Queryable,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<FeedbackList> {
   const [items, total] = await Promise.all([
     q.query<FeedbackRow>(`${SELECT_FEEDBACK} WHERE f.member_id = $1 ORDER BY f.id DESC LIMIT $2 OFFSET $3`, [
       memberId,

@@ -90,7 +90,11 @@ export async function unreadMailCount(q: Queryable, memberId: number): Promise<n
   return Number(rows[0]?.n ?? 0);
 }
 
-async function pushUnread(q: Queryable, memberId: number, topic: 'mail' | 'feedback' = 'mail'): Promise<number> {
+async function pushUnread(
+  q: Queryable,
+  memberId: number,
+  topic: 'mail' | 'feedback' = 'mail',
+): Promise<number> {
   const unread = await unreadMailCount(q, memberId);
   await publishMemberChange(q, { memberId, topic, unread });
   return unread;
@@ -108,9 +112,15 @@ export function checkMail(input: SendMailInput): void {
     throw new Error(`mail body must be 1–${MAIL_BODY_MAX} characters`);
   const to = input.to;
   if (to !== 'all' && 'vipMin' in to) {
-    if (!Number.isSafeInteger(to.vipMin) || !Number.isSafeInteger(to.vipMax) || to.vipMin < 0 || to.vipMin > to.vipMax)
+    if (
+      !Number.isSafeInteger(to.vipMin) ||
+      !Number.isSafeInteger(to.vipMax) ||
+      to.vipMin < 0 ||
+      to.vipMin > to.vipMax
+    )
       throw new Error('a VIP range is two levels, the first not above the second');
-  } else if (to !== 'all' && !Number.isSafeInteger(to.memberId)) throw new Error('mail to a member takes its id');
+  } else if (to !== 'all' && !Number.isSafeInteger(to.memberId))
+    throw new Error('mail to a member takes its id');
 }
 
 /**
@@ -149,7 +159,12 @@ export async function sendMail(q: Queryable, input: SendMailInput): Promise<Sent
   return { id: Number(rows[0]!.id), audience: vip ? 'vip' : 'all', pushed: online.rows.length };
 }
 
-export async function listMail(q: Queryable, memberId: number, page: number, size: number): Promise<MailList> {
+export async function listMail(
+  q: Queryable,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<MailList> {
   const [items, counts] = await Promise.all([
     q.query<MailRow>(
       `WITH ${VISIBLE} SELECT * FROM visible ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
@@ -170,7 +185,10 @@ export async function listMail(q: Queryable, memberId: number, page: number, siz
 }
 
 async function visibleMail(q: Queryable, memberId: number, id: number): Promise<MailRow> {
-  const { rows } = await q.query<MailRow>(`WITH ${VISIBLE} SELECT * FROM visible WHERE id = $2`, [memberId, id]);
+  const { rows } = await q.query<MailRow>(`WITH ${VISIBLE} SELECT * FROM visible WHERE id = $2`, [
+    memberId,
+    id,
+  ]);
   if (!rows[0]) throw new ApiError(CODE.mailNotFound, MAIL_MESSAGE.notFound);
   return rows[0];
 }

@@ -19,4 +19,5 @@ export const FEEDBACK_TYPE_NAME = {
   other: '其他问题',
 } as const;
 
-export const feedbackReplyTitle = (type: keyof typeof FEEDBACK_TYPE_NAME) => `反馈回复：${FEEDBACK_TYPE_NAME[type]}`;
+export const feedbackReplyTitle = (type: keyof typeof FEEDBACK_TYPE_NAME) =>
+  `反馈回复：${FEEDBACK_TYPE_NAME[type]}`;

@@ -32,7 +32,9 @@ export async function mailOps(db: Db, action: string | undefined, rest: string[]
     const { countryCode, number } = parseStoredPhone(target);
     if (!/^\d{5,15}$/.test(number)) return { usage: MAIL_OPS_USAGE };
     const phone = formatStoredPhone(countryCode, number);
-    const { rows } = await db.query<{ id: string | number }>('SELECT id FROM members WHERE phone = $1', [phone]);
+    const { rows } = await db.query<{ id: string | number }>('SELECT id FROM members WHERE phone = $1', [
+      phone,
+    ]);
     if (!rows[0]) return { usage: `no member with phone ${phone}` };
     to = { memberId: Number(rows[0].id) };
     who = `member ${rows[0].id} (${phone})`;

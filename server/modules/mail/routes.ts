@@ -35,7 +35,7 @@ export const FEEDBACK_BODY_LIMIT = FEEDBACK_IMAGES_MAX * FEEDBACK_IMAGE_MAX_BASE
 /** For tests/server/route-schemas.test.ts EXEMPT: the one route of this module outside the API groups. */
 export const MAIL_ROUTE_NOTES: Record<string, string> = {
   [`GET ${FEEDBACK_IMAGE_PREFIX}:id`]:
-    "a feedback image for an <img> (no X-API-* headers): the token cookie, the sender only, params schema (docs/mail.md)",
+    'a feedback image for an <img> (no X-API-* headers): the token cookie, the sender only, params schema (docs/mail.md)',
 };
 
 const TOKEN_HEADER = HEADER.token.toLowerCase();

@@ -115,4 +115,3 @@ export const feedbackListSchema = {
 export const feedbackImageSchema = {
   params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
 };
-
