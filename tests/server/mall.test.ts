@@ -353,5 +353,13 @@ describe('operators', () => {
     expect(await runOpsCommand(t.db, ['mall', 'stock', 'nope-x', '4'])).toContain('no item');
     await expect(runOpsCommand(t.db, ['mall', 'stock', id, '-1'])).rejects.toThrow();
     await expect(runOpsCommand(t.db, ['mall'])).rejects.toThrow(/mall list/);
+    expect(await runOpsCommand(t.db, ['mall', 'set', id, 'price', '7'])).toContain('price 7');
+    expect(await runOpsCommand(t.db, ['mall', 'set', id, 'vip', '11'])).toContain('refused');
+    expect(await runOpsCommand(t.db, ['mall', 'set', id, 'active', '0'])).toContain('active 0');
+    const m = await richMember(100);
+    expect((await mallCall(t, m, MALL_PATH.redeem, { requestId: rid(), itemId: id })).status_code).toBe(
+      CODE.mallItemNotFound,
+    );
+    await expect(runOpsCommand(t.db, ['mall', 'set', id, 'colour', '1'])).rejects.toThrow();
   });
 });

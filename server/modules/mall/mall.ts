@@ -212,3 +212,27 @@ export async function setStock(db: Queryable, itemId: string, stock: number): Pr
   ]);
   return rows.length === 1;
 }
+
+const ITEM_FIELDS = { price: 'price', limit: 'per_member_limit', vip: 'vip_min', active: 'active' } as const;
+export type ItemField = keyof typeof ITEM_FIELDS;
+export const isItemField = (f: string): f is ItemField => Object.hasOwn(ITEM_FIELDS, f);
+
+/** An operator's change of one field of an item; the table's CHECKs refuse what does not fit (price > 0 …). */
+export async function setItemField(
+  db: Queryable,
+  itemId: string,
+  field: ItemField,
+  n: number,
+): Promise<'ok' | 'missing' | string> {
+  const value = field === 'active' ? n !== 0 : n;
+  try {
+    const { rows } = await db.query(
+      `UPDATE mall_items SET ${ITEM_FIELDS[field]} = $2 WHERE id = $1 RETURNING id`,
+      [itemId, value],
+    );
+    return rows.length === 1 ? 'ok' : 'missing';
+  } catch (err) {
+    if ((err as { code?: string }).code === '23514') return `${field} ${n} is out of range`;
+    throw err;
+  }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { formatStoredPhone, parseStoredPhone } from '../../../src/protocol/member.ts';
 import { coinsOf, grantCoins, sweepCoins } from './coins.ts';
-import { listItems, setStock } from './mall.ts';
+import { isItemField, listItems, setItemField, setStock } from './mall.ts';
 
 // Operator commands of the mall (`npm run ops -- mall …`; docs/mall.md "Operators").
 export const MALL_OPS_USAGE = [
@@ -31,6 +31,15 @@ export async function mallOps(db: Db, action: string | undefined, rest: string[]
       if (!item || !n || !/^\d{1,9}$/.test(n)) return { usage: MALL_OPS_USAGE };
       if (!(await setStock(db, item, Number(n)))) return { text: `no item ${item}` };
       return { text: `${item}: stock ${n}` };
+    }
+    case 'set': {
+      const [item, field, n] = rest;
+      if (!item || !field || !n || !/^\d{1,9}$/.test(n) || !isItemField(field))
+        return { usage: MALL_OPS_USAGE };
+      const r = await setItemField(db, item, field, Number(n));
+      return {
+        text: r === 'ok' ? `${item}: ${field} ${n}` : r === 'missing' ? `no item ${item}` : `refused: ${r}`,
+      };
     }
     case 'coins': {
       const [phoneText, n, reason, givenId] = rest;

@@ -102,6 +102,7 @@ export function CurrencyPage() {
   const dialog =
     state === 'confirming' || state === 'pending' ? (
       <section
+        key="confirm"
         className="card mall-dialog"
         role="alertdialog"
         aria-modal="false"
@@ -135,6 +136,7 @@ export function CurrencyPage() {
       </section>
     ) : state === 'done' || state === 'soldOut' || state === 'refused' ? (
       <section
+        key={state}
         className="card mall-dialog"
         role="alertdialog"
         aria-modal="false"
