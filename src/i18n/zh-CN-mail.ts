@@ -12,7 +12,8 @@ export const mailText = {
   read: '已读',
   audience: { member: '个人消息', all: '系统公告', vip: 'VIP 专属' } satisfies Record<MailAudience, string>,
   feedbackReply: '反馈回复',
-  openMail: (title: string, unread: boolean) => `${unread ? '未读：' : ''}${title}`,
+  /** Said before an unread message's title (the dot is not read out). */
+  unreadMark: '未读：',
   back: '返回列表',
   remove: '删除',
   removeLabel: (title: string) => `删除消息「${title}」`,

@@ -120,11 +120,11 @@ export function MailPage() {
                     type="button"
                     className="mail-item__open"
                     disabled={busy}
-                    aria-label={m.openMail(i.title, !i.read)}
                     onClick={() => flow?.send({ type: 'mail.open', id: i.id })}
                   >
                     <span className="mail-item__head">
                       {!i.read && <span className="mail-dot" aria-hidden="true" />}
+                      {!i.read && <span className="visually-hidden">{m.unreadMark}</span>}
                       <span className="mail-item__title">{i.title}</span>
                       <span className="mail-tag">{label(i)}</span>
                     </span>
