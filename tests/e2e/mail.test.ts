@@ -61,7 +61,7 @@ describe.each([
       await expect
         .poll(() => mailEntry(page).getAttribute('aria-label'), { timeout: 15_000 })
         .toBe('站内信，1 封未读');
-      const item = list.getByRole('button', { name: /^未读：欢迎加入/ });
+      const item = list.getByRole('button', { name: /^未读：\s*欢迎加入/ });
       await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
       expect(flat(await list.getByRole('status').textContent())).toBe('1封未读');
       await page.screenshot({ path: `tests/e2e/screenshots/mail-${size}-unread.png`, fullPage: true });
@@ -84,7 +84,7 @@ describe.each([
         .poll(() => mailEntry(page).getAttribute('aria-label'), { timeout: 15_000 })
         .toBe('站内信，1 封未读');
       await expect
-        .poll(() => list.getByRole('button', { name: /^未读：系统公告/ }).count(), { timeout: 15_000 })
+        .poll(() => list.getByRole('button', { name: /^未读：\s*系统公告/ }).count(), { timeout: 15_000 })
         .toBe(1);
       await page.getByRole('button', { name: '全部标为已读' }).click();
       await expect.poll(() => mailEntry(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe('站内信');
@@ -143,7 +143,7 @@ describe.each([
       expect(await axeFindings(page)).toEqual([]);
       await mailEntry(page).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/mine/mail');
-      await page.getByRole('button', { name: /^未读：反馈回复：充值问题/ }).click();
+      await page.getByRole('button', { name: /^未读：\s*反馈回复：充值问题/ }).click();
       await expect
         .poll(() =>
           page
