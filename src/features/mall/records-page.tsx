@@ -131,7 +131,8 @@ function RecordsPage({ path, which }: { path: string; which: RecordsWhich }) {
       <MallLinks here={path} />
     </>
   );
-  if (!flow || !ctx)
+  // Moving from one record page to another, the flow of the page left may still answer for a moment.
+  if (!flow || !ctx || ctx.which !== which)
     return (
       <>
         {header}
