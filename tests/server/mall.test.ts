@@ -9,6 +9,7 @@ import { coinsOf, grantCoins } from '../../server/modules/mall/coins.ts';
 import { redeem } from '../../server/modules/mall/mall.ts';
 import { balanceOf, checkLedger, findTransfer, transfer } from '../../server/modules/ledger/ledger.ts';
 import { runOpsCommand } from '../../server/ops/commands.ts';
+import { readMemberEvent, STREAM_CHANNEL } from '../../server/stream/channels.ts';
 import { CODE } from '../../src/protocol/api.ts';
 import { MALL_PATH } from '../../src/protocol/mall.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -341,6 +342,29 @@ describe('the records', () => {
     const other = await richMember(0);
     expect((await mallCall(t, other, MALL_PATH.welfareRecords, {})).data.total).toBe(0);
     expect((await mallCall(t, other, MALL_PATH.records, null)).data.total).toBe(0);
+  });
+});
+
+describe('the coins push', () => {
+  it("a redemption, an earning and a grant each push 'coins' to the member (msgId 20006) on commit; a refusal none", async () => {
+    const m = await richMember(100);
+    const seen: string[] = [];
+    const stop = await t.db.listen(STREAM_CHANNEL.member, (payload) => {
+      const e = readMemberEvent(payload);
+      if (e?.memberId === m.id) seen.push(e.topic);
+    });
+    try {
+      expect(
+        (await mallCall(t, m, MALL_PATH.redeem, { requestId: rid(), itemId: 'no-such-item' })).status_code,
+      ).toBe(CODE.mallItemNotFound);
+      expect(
+        (await mallCall(t, m, MALL_PATH.redeem, { requestId: rid(), itemId: 'bonus-8' })).status_code,
+      ).toBe(CODE.success);
+      await grantCoins(t.db, { id: `push-${m.id}`, memberId: m.id, coins: 5, reason: 'activity_test' });
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual(['coins', 'coins']);
+    } finally {
+      await stop();
+    }
   });
 });
 
