@@ -185,10 +185,8 @@ export const fieldFormMachine = setup({
             refusal: null,
           }),
         },
-        'field.save': [
-          { guard: 'valid', target: 'saving' },
-          { target: 'editing', actions: assign({ problem: ({ context }) => fieldProblem(context) }) },
-        ],
+        // Sent again as it was (it passed the rules to be sent; typing goes back to editing).
+        'field.save': 'saving',
         'field.cancel': { target: 'idle', actions: assign({ draft: EMPTY_DRAFT, refusal: null }) },
       },
     },

@@ -94,8 +94,10 @@ export const loginsMachine = setup({
     loading: {
       invoke: {
         src: 'load',
-        onDone: { target: 'list', actions: assign({ list: ({ event }) => event.output }) },
-        onError: 'failed',
+        // A fresh list says nothing of an earlier refusal.
+        onDone: { target: 'list', actions: assign({ list: ({ event }) => event.output, refusal: null }) },
+        // A failed read shows no list (an earlier one would offer buttons the failed state does not take).
+        onError: { target: 'failed', actions: assign({ list: null }) },
       },
     },
     failed: { on: { 'logins.retry': 'loading' } },
