@@ -79,6 +79,7 @@ export const vipText = {
   // The details table.
   detailsIntro: '晋级需同时满足累计存款与累计有效投注；保级按近 90 天有效投注计算。',
   pickLevel: '选择等级',
+  levelCard: '所选等级的门槛与特权',
   tableCaption: '各等级门槛与特权',
   thresholdDeposit: '晋级累计存款',
   thresholdBet: '晋级累计有效投注',

@@ -20,7 +20,7 @@ export function VipDetailsPage() {
   return (
     <div className="vip-page">
       <Header title={v.detailsTitle} />
-      <Card label={v.pickLevel}>
+      <Card label={v.levelCard}>
         <p className="vip-card__note">{v.detailsIntro}</p>
         <div className="field">
           <label className="field__label" htmlFor="vip-level-pick">
