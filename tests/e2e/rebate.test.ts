@@ -1,10 +1,12 @@
 // Rebate and the turnover audit in the browser (issue 13 §4, §5, §7 "claims rebate"): a member deposits ¥1,000
 // through the sandbox cashier (a turnover requirement of ¥1,000 × 1), plays slots in a sandbox venue (settled valid
-// bets), sees the rebate claimable per category on /mine/rebate, claims it (credited once, the history says so),
+// bets), sees the rebate claimable per category on /mine/rebate, claims it (credited once, the history says so;
+// a claim in another tab reaches the open page by the rebate push),
 // and sees the requirement with its progress on /mine/audit and the bets that counted on /mine/infoAudit — at
 // 390×844 and 1440×900, by keyboard where it matters, axe-clean; the ledger reconciles afterwards.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HEADER } from '../../src/protocol/api.ts';
 import { GAMES_API } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
 import {
@@ -66,9 +68,9 @@ async function deposit(token: string, phone: string, fen: number): Promise<strin
 }
 
 /** Settled valid bets: slots spins in PG 电子 (DZ) through the games API, line bet ¥1 (every spin settles at once). */
-async function spin(token: string, phone: string, spins: number): Promise<void> {
+async function spin(token: string, phone: string, spins: number, from = 0): Promise<void> {
   const launch = await launchVenue(token, 'PGDZ', 'fortune-god');
-  for (let i = 0; i < spins; i++) {
+  for (let i = from; i < from + spins; i++) {
     const res = await fetch(`${baseUrl}${GAMES_API}/dz/spin`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${launch.token}` },
@@ -147,6 +149,22 @@ describe.each([
       await page.screenshot({ path: `tests/e2e/screenshots/rebate-${size}-claimed.png`, fullPage: true });
       expect(await axeFindings(page)).toEqual([]);
 
+      // Claimed in another tab: the rebate push (msgId 20006) makes the open page read again, no reload.
+      // (the member's session is the page's now: one session a member, the login ended the registration's)
+      const session = (await page.context().cookies()).find((c) => c.name === HEADER.token)!.value;
+      await spin(session, phone, 15, 100);
+      const elsewhere = await siteCall<{ amount: number; validBet: number; source: string }>(
+        '/site/api/v1/rebate/claim',
+        { requestId: `rebate-e2e-elsewhere-${phone}` },
+        session,
+      );
+      expect(elsewhere.source).toBe('claim');
+      await expect.poll(() => history.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+      expect(flat(await history.getByRole('listitem').first().textContent())).toContain(
+        `已领取${yuan(elsewhere.amount)}`,
+      );
+      const counted = betFen + elsewhere.validBet;
+
       // The audit: the deposit's requirement ¥1,000 × 1, the spins counted toward it.
       await go(page, '/mine/audit');
       await expect.poll(() => page.getByRole('heading', { level: 1, name: '稽核记录' }).count()).toBe(1);
@@ -155,8 +173,8 @@ describe.each([
       const rowText = flat(await row.textContent());
       expect(rowText).toContain('存款¥1,000.00×1倍');
       expect(rowText).toContain('未达成');
-      expect(rowText).toContain(`需求流水¥1,000.00已完成流水${yuan(betFen)}`);
-      expect(flat(await page.getByTestId('audit-outstanding').textContent())).toBe(yuan(100_000 - betFen));
+      expect(rowText).toContain(`需求流水¥1,000.00已完成流水${yuan(counted)}`);
+      expect(flat(await page.getByTestId('audit-outstanding').textContent())).toBe(yuan(100_000 - counted));
       expect(flat(await page.getByTestId('audit-cost').textContent())).toBe(
         '流水未完成前，提现申请将被拒绝。',
       );
@@ -169,13 +187,14 @@ describe.each([
       expect(new URL(page.url()).searchParams.get('id')).toBe(orderId);
       await expect
         .poll(() => page.getByTestId('detail-counted').textContent().then(flat), { timeout: 15_000 })
-        .toBe(yuan(betFen));
+        .toBe(yuan(counted));
       const bets = page.getByRole('region', { name: '计入的有效投注' }).getByRole('listitem');
       await expect.poll(() => bets.count()).toBe(10);
       expect(flat(await bets.first().textContent())).toContain('场馆PGDZ');
-      expect(await page.getByText('第 1 / 2 页').count()).toBe(1);
+      expect(await page.getByText('第 1 / 3 页').count()).toBe(1);
       await page.getByRole('button', { name: '下一页' }).click();
-      await expect.poll(() => bets.count()).toBe(5);
+      await expect.poll(() => page.getByText('第 2 / 3 页').count()).toBe(1);
+      expect(await bets.count()).toBe(10);
       await page.screenshot({ path: `tests/e2e/screenshots/audit-detail-${size}.png`, fullPage: true });
       expect(await axeFindings(page)).toEqual([]);
       expect(errors).toEqual([]);

@@ -118,7 +118,7 @@ export function RebatePage() {
         </button>
         {why && !outcome && <p className="rebate-card__note">{why}</p>}
         {outcome?.kind === 'paid' && (
-          <p className="form-alert form-alert--success" role="status">
+          <p className="form-alert form-alert--info" role="status">
             {r.paid(yuan(outcome.payment.amount))}{' '}
             <button
               type="button"
