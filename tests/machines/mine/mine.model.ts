@@ -6,7 +6,7 @@ import { fromPromise, type AnyEventObject } from 'xstate';
 import { fieldFormMachine } from '../../../machines/mine/field-form.machine.ts';
 import { loginsMachine } from '../../../machines/mine/logins.machine.ts';
 import { mineMachine, type MineInput } from '../../../machines/mine/mine.machine.ts';
-import type { MineSummary, RenewedSession } from '../../../src/protocol/profile.ts';
+import type { LoginList, MineSummary, RenewedSession } from '../../../src/protocol/profile.ts';
 import type { Fakes, MachineModel, OracleArgs } from '../../support/model-paths.ts';
 import { NO_ANSWER, profile, TODAY } from './fixtures.ts';
 import { DIALOG } from './logins.model.ts';
@@ -64,7 +64,9 @@ export function provideMine(fakes: Fakes) {
       loadProfile: fakes.promise('loadProfile'),
       field: fieldFormMachine,
       // The list's own read never answers here (its model is logins.model.ts).
-      logins: loginsMachine.provide({ actors: { load: fromPromise(() => new Promise<never>(() => {})) } }),
+      logins: loginsMachine.provide({
+        actors: { load: fromPromise<LoginList>(() => new Promise<LoginList>(() => {})) },
+      }),
     },
     actions: fakes.actions('adoptSession'),
   });
