@@ -22,7 +22,10 @@ const OWN_CODES = new Set<unknown>([
   CODE.feedbackTooMany,
   CODE.validation,
 ]);
-const own: ApiCallConfig = { handles: (e) => e.type === 'business' && OWN_CODES.has(Number(e.code)) };
+/** The page says these itself: its own codes, and no answer at all (it offers the retry). */
+const own: ApiCallConfig = {
+  handles: (e) => (e.type === 'business' ? OWN_CODES.has(Number(e.code)) : true),
+};
 
 export const fetchMail = (req: MailListRequest) => apiPost<MailList>(MAIL_PATH.list, req);
 export const readMail = (id: number) => apiPost<MailRead>(MAIL_PATH.read, { id }, own);
