@@ -14,7 +14,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.load', error: NO_ANSWER },
   { type: 'records.retry' },
   { type: 'records.kind', kind: 'earn' },
-  { type: 'records.range', from: '2026-11-01', to: '2026-11-26' },
+  { type: 'records.range', from: '2020-01-01', to: '2099-12-31' },
   { type: 'records.page', page: 2 },
   { type: 'records.page', page: 3 },
   { type: 'records.page', page: 4 },
