@@ -2,7 +2,7 @@
 // threshold, one level a day, the 90-day keep rule, the rewards paid once (concurrency, retries), the
 // withdrawal limits per level, the operator commands. PGlite, and PostgreSQL in server-pg; the ledger's check
 // runs after every test.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, checkLedger, transfer } from '../../server/modules/ledger/ledger.ts';
 import { hashToken } from '../../server/modules/member/sessions.ts';
@@ -550,5 +550,58 @@ describe('withdrawal limits follow the site configuration at VIP0 (docs/vip.md)'
         SITE_CONFIG_KEYS.withdrawalDailyAmountYuan.default,
       );
     }
+  });
+});
+
+describe('withdrawal limits are enforced per level (issue 13 §3 "higher withdrawal count … per day")', () => {
+  const PW = '135790';
+  /** A cheap scrypt hash in verifyPassword's format (as tests/server/withdrawal.test.ts makes it). */
+  const fundHash = (password: string) => {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 32, { N: 1024, r: 8, p: 1 });
+    return `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+  };
+  /** A verified member with a fund password, a bank card and ¥10,000 in the central wallet. */
+  async function withdrawer(level: number): Promise<{ m: Member; bank: string }> {
+    const m = await member({ level });
+    await t.db.query(
+      `INSERT INTO kyc_verifications (member_id, real_name, id_hash, id_masked) VALUES ($1, '张三', $2, '110***********123X')`,
+      [m.id, randomBytes(32).toString('hex')],
+    );
+    await t.db.query('INSERT INTO fund_passwords (member_id, password_hash) VALUES ($1, $2)', [
+      m.id,
+      fundHash(PW),
+    ]);
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO payout_accounts (member_id, kind, account_full, account_hash, masked, holder, bank_code)
+       VALUES ($1, 'bank', $2, $3, '**** 0012', '张三', 'ICBC') RETURNING id::text AS id`,
+      [m.id, `6222020${String(m.id).padStart(10, '0')}12`, randomBytes(32).toString('hex')],
+    );
+    await transfer(t.db, {
+      id: `vip-wd-seed-${m.id}`,
+      from: { kind: 'cash_in' },
+      to: { memberId: m.id, kind: 'central' },
+      amount: 1_000_000,
+      kind: 'deposit',
+    });
+    return { m, bank: rows[0]!.id };
+  }
+  const withdraw = (w: { m: Member; bank: string }) =>
+    call(w.m, PAYOUT_PATH.withdrawalCreate, {
+      requestId: `vip-wd-${randomBytes(8).toString('hex')}`,
+      accountId: w.bank,
+      amount: 10_000,
+      fundPassword: PW,
+    });
+
+  it('VIP0: 5 a day (the site baseline); VIP2: 6 a day (docs/vip.md); the next one answers 30051', async () => {
+    const v0 = await withdrawer(0);
+    const v2 = await withdrawer(2);
+    for (let i = 0; i < 5; i++) expect((await withdraw(v0)).status_code).toBe(CODE.success);
+    expect((await withdraw(v0)).status_code).toBe(CODE.withdrawalDailyLimit);
+    for (let i = 0; i < 6; i++) expect((await withdraw(v2)).status_code).toBe(CODE.success);
+    const seventh = await withdraw(v2);
+    expect(seventh.status_code).toBe(CODE.withdrawalDailyLimit);
+    expect(seventh.message).toBe('今日提现次数已达上限（6 次），请明日再试');
   });
 });
