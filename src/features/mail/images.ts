@@ -9,10 +9,20 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
+/** The file's bytes through a FileReader (every browser the site supports has it). */
+function readBytes(file: File): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /** A file the player picked, as the feedback flow takes it: type by its bytes; too large ones are not read. */
 export async function pickImage(file: File): Promise<PickedImage> {
   if (file.size === 0 || file.size > FEEDBACK_IMAGE_MAX_BYTES)
     return { name: file.name, size: file.size, type: null, data: '' };
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await readBytes(file));
   return { name: file.name, size: bytes.length, type: sniffImage(bytes), data: toBase64(bytes) };
 }
