@@ -30,7 +30,6 @@ interface Context extends LoginsInput {
 
 export type LoginsEvent =
   | { type: 'logins.retry' }
-  | { type: 'logins.reload' }
   | { type: 'logins.logoutOthers' }
   | { type: 'logins.confirm' }
   | { type: 'logins.keep' };
@@ -103,7 +102,6 @@ export const loginsMachine = setup({
     failed: { on: { 'logins.retry': 'loading' } },
     list: {
       on: {
-        'logins.reload': 'loading',
         'logins.logoutOthers': { target: 'confirming', actions: [assign({ refusal: null }), 'confirm'] },
       },
     },

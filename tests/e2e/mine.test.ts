@@ -128,6 +128,8 @@ describe('the member home and the profile', () => {
       await expect.poll(() => dialog.count()).toBe(1);
       await dialog.getByRole('button', { name: '确定退出' }).click();
       await expect.poll(async () => (await tokenOf(ctx)) !== before).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await dismissPopUp(page);
       await expect.poll(() => page.getByRole('heading', { name: '基本资料' }).count()).toBe(1);
       expect(page.url()).toBe(baseUrl + '/mine/userInfo');
       expect(await page.getByRole('button', { name: '退出登录' }).count()).toBe(1);

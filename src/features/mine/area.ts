@@ -20,7 +20,6 @@ import {
 import type { AreaModule } from '../../app/area-module.ts';
 import { persistToken, readUserName } from '../../app/session-store.ts';
 import { mineText } from '../../i18n/zh-CN-mine.ts';
-import { assignLocation } from '../../platform/page.ts';
 import type { RenewedSession } from '../../protocol/profile.ts';
 import { MinePage } from './mine-page.tsx';
 import { UserInfoPage } from './user-info-page.tsx';
@@ -54,12 +53,18 @@ const quietSocket = ({ system }: { system: { get: (id: string) => AnyActorRef | 
 const wakeSocket = ({ system }: { system: { get: (id: string) => AnyActorRef | undefined } }) =>
   socketOf(system)?.send({ type: 'socket.login' });
 
-/** The login goes on under the fresh token: stored as the session's, then the page starts again with it. */
-function adoptSession(_: unknown, params: unknown) {
+/**
+ * The login goes on under the fresh token: stored as the session's, then the session is told the stored token
+ * changed (as when another tab logs in: `session.focus`), and the app starts the page again with it.
+ */
+function adoptSession(
+  { system }: { system: { get: (id: string) => AnyActorRef | undefined } },
+  params: unknown,
+) {
   const s = (params as { output?: RenewedSession | null }).output;
   if (!s?.token) return;
   persistToken(s.token, s.expiresAt !== null, readUserName() ?? '');
-  assignLocation(USER_INFO_PATH);
+  system.get('session')?.send({ type: 'session.focus', cookieToken: s.token });
 }
 
 // The member centre's home and profile (issue 13 §1; docs/member-centre.md): /mine and /mine/userInfo, and the
