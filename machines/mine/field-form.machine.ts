@@ -55,8 +55,7 @@ export type FieldEvent =
   | { type: 'field.edit' }
   | { type: 'field.input'; name: DraftName; text: string }
   | { type: 'field.save' }
-  | { type: 'field.cancel' }
-  | { type: 'field.dismiss' };
+  | { type: 'field.cancel' };
 
 export const EMPTY_DRAFT: Draft = { value: '', oldPassword: '', password: '', confirmPassword: '' };
 
@@ -198,7 +197,6 @@ export const fieldFormMachine = setup({
           target: 'editing',
           actions: assign({ draft: ({ context }) => ({ ...EMPTY_DRAFT, value: context.current ?? '' }) }),
         },
-        'field.dismiss': 'idle',
       },
     },
   },

@@ -60,7 +60,6 @@ function eventsOf(field: ProfileField, values: string[]): AnyEventObject[] {
     ...inputs,
     { type: 'field.save' },
     { type: 'field.cancel' },
-    { type: 'field.dismiss' },
     done(field),
     { type: `xstate.error.actor.${SAVE}`, error: REFUSAL[field] },
     { type: `xstate.error.actor.${SAVE}`, error: NO_ANSWER },
@@ -130,7 +129,7 @@ const TABLE: TransitionTable = {
     'field.save': 'saving',
     'field.cancel': 'idle',
   },
-  saved: { 'field.edit': 'editing', 'field.dismiss': 'idle' },
+  saved: { 'field.edit': 'editing' },
   locked: {},
 };
 
