@@ -145,6 +145,7 @@ export default defineConfig({
       '^/(site|act|game|fd|page|agent)/api': backend,
       '/api/api-cache': backend,
       '/api/json-cache': backend,
+      '/member-media': backend,
       '/stream': { target: backend, ws: true },
     },
   },

@@ -675,7 +675,7 @@ export const zhCN = {
     '/mine/finance/introTutorial/platformTutorials': '平台教程',
     '/mine/balance': '余额明细',
     '/mine/rebate': '返水',
-    '/mine/infoAudit': '资料审核',
+    '/mine/infoAudit': '稽核详情',
     '/mine/userInfo/authentication': '实名认证',
     '/mine/userInfo/authentication/bindBankCard': '绑定银行卡',
     '/mine/addEBpayCard': '添加 EBpay 账户',

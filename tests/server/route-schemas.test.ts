@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
+import { MAIL_ROUTE_NOTES } from '../../server/modules/mail/routes.ts';
 import { SPORTSBOOK_ROUTE_NOTES } from '../../server/modules/sportsbook/routes.ts';
 import { VENUE_PAGE_ROUTE_NOTES } from '../../server/modules/venue/page.ts';
 import { OPS_PATH } from '../../server/ops/endpoint.ts';
@@ -30,6 +31,7 @@ const EXEMPT: Record<string, string> = {
   'POST /sandbox/notify': "the sandbox payment provider's signed callback",
   // The sandbox sportsbook's counts URL, provider faces (their own envelopes) and venue page, each with its reason.
   ...SPORTSBOOK_ROUTE_NOTES,
+  ...MAIL_ROUTE_NOTES,
   ...VENUE_PAGE_ROUTE_NOTES,
 };
 
