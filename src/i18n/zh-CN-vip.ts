@@ -3,7 +3,7 @@ import type { Platform } from '../protocol/venues.ts';
 import type { VipRewardKind } from '../protocol/vip.ts';
 
 export const vipText = {
-  vipTitle: 'VIP 会员',
+  vipTitle: 'VIP 特权',
   detailsTitle: 'VIP 等级详情',
   giftsTitle: '礼金记录',
   level: (l: number) => `VIP${l}`,

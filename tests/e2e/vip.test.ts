@@ -169,7 +169,7 @@ describe.each([
     page.on('pageerror', (e) => errors.push(String(e)));
     try {
       await go(page, '/mine/vip');
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'VIP 会员' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'VIP 特权' }).count()).toBe(1);
       // issue 13 §3: computed on demand when the player reads their status: VIP1.
       await expect
         .poll(() => page.getByTestId('vip-level').textContent().then(flat), { timeout: 15_000 })

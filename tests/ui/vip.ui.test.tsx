@@ -22,7 +22,7 @@ const CLAIM_PATH = /^\/site\/api\/v1\/vip\/claim$/;
 
 /** The page's words (src/i18n/zh-CN-vip.ts) and the server's (server/modules/vip/messages.ts). */
 const TEXT = {
-  heading: 'VIP 会员',
+  heading: 'VIP 特权',
   claiming: '领取中…',
   claimed: '已领取',
   /** 31022 (docs/api.md): each reward is paid once. */
