@@ -255,7 +255,7 @@ describe.each([
 
     // The open list follows by itself (re-read every 5 s while bets are open) …
     await expect.poll(() => bet(single.orderNo).count(), { timeout: 20_000 }).toBe(0);
-    expect(await openList.count()).toBe(0);
+    await expect.poll(() => openList.count()).toBe(0);
     expect(await p.getByText('暂无注单').count()).toBe(1);
     // … and the settled list shows what became of each.
     await p.getByRole('button', { name: '已结算' }).click();

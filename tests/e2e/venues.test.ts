@@ -192,7 +192,10 @@ describe.each([
     const page = await visitorPage(viewport);
     try {
       await page.goto(baseUrl + '/game/sport', { waitUntil: 'networkidle' });
-      expect(await page.getByRole('link', { name: '登录后可查看实时赛事数量与赔率' }).count()).toBe(1);
+      // The lobby's area loads lazily: its visitor's line arrives with it.
+      await expect
+        .poll(() => page.getByRole('link', { name: '登录后可查看实时赛事数量与赔率' }).count())
+        .toBe(1);
       await page.getByRole('button', { name: '进入IM 体育' }).click();
       // spec §6: the login page, bringing the player back to the lobby with the pick.
       await expect
@@ -353,7 +356,7 @@ describe.each([
       expect(await row.locator('.bet__status').textContent()).toBe('未结算');
       expect(await row.textContent()).toContain('IM 体育');
       expect(await row.textContent()).toContain('¥10.00');
-      expect(await row.locator('[data-odds]').textContent()).toBe(formatOdds(bet.odds, 2));
+      await expect.poll(() => row.locator('[data-odds]').textContent()).toBe(formatOdds(bet.odds, 2));
       const today = page.locator('.bet-days__table tbody tr').first();
       expect(await today.locator('td').first().textContent()).toBe('1');
 

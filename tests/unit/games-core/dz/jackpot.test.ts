@@ -158,7 +158,8 @@ describe('the hit rate, simulated from the engine', () => {
       const se = Math.sqrt((p * (1 - p)) / SPINS);
       expect(Math.abs(hits / SPINS - p)).toBeLessThan(4.5 * se);
     }
-  });
+    // 80,000 spins: about 3 s alone, more on a busy CI machine (it timed out at the default 5 s once).
+  }, 60_000);
 
   it('draws every value of [0, odds) equally often (chi-square over 16 bins)', () => {
     const bins = new Array<number>(16).fill(0);
@@ -170,5 +171,5 @@ describe('the hit rate, simulated from the engine', () => {
     const chi = bins.reduce((s, n) => s + (n - want) ** 2 / want, 0);
     // 15 degrees of freedom: P(χ² > 37.7) ≈ 0.001.
     expect(chi).toBeLessThan(37.7);
-  });
+  }, 60_000);
 });
