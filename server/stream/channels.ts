@@ -270,7 +270,8 @@ export function readWithdrawalEvent(payload: string): WithdrawalEvent | null {
 
 export function readMemberEvent(payload: string): MemberEvent | null {
   const v = parse(payload);
-  if (!v || !isInt(v.memberId) || !MEMBER_TOPICS.includes(v.topic as MemberTopic) || !isStr(v.at)) return null;
+  if (!v || !isInt(v.memberId) || !MEMBER_TOPICS.includes(v.topic as MemberTopic) || !isStr(v.at))
+    return null;
   if (v.unread !== undefined && !isInt(v.unread)) return null;
   if (v.level !== undefined && !isInt(v.level)) return null;
   return {

@@ -5,14 +5,8 @@
 // check, and coins summing to zero among themselves. PGlite, and PostgreSQL in server-pg.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coinsOf, grantCoins, sweepCoins, sweepMemberCoins } from '../../server/modules/mall/coins.ts';
-import type {
-  LedgerError} from '../../server/modules/ledger/ledger.ts';
-import {
-  balanceOf,
-  checkLedger,
-  findTransfer,
-  transfer,
-} from '../../server/modules/ledger/ledger.ts';
+import type { LedgerError } from '../../server/modules/ledger/ledger.ts';
+import { balanceOf, checkLedger, findTransfer, transfer } from '../../server/modules/ledger/ledger.ts';
 import { writeSiteConfig } from '../../server/modules/site/config.ts';
 import { runOpsCommand } from '../../server/ops/commands.ts';
 import { CODE } from '../../src/protocol/api.ts';
