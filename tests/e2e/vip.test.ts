@@ -3,7 +3,8 @@
 // settled valid bet reaches ¥5,000 (VIP1's thresholds, docs/vip.md), sees VIP1 and the progress toward VIP2 on
 // /mine/vip, claims VIP1's upgrade bonus (¥18) by keyboard — the balance moves once, a repeat answers 31022 —
 // and reads the details table and the gift record; at 390×844 and 1440×900, axe-clean, no page overflow; the
-// ledger reconciles afterwards.
+// ledger reconciles afterwards. The same bets then pay rebate (claimed once) and earn coins that buy a mall item
+// (issue 13 §7 "claims rebate and redeems a mall item").
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
@@ -154,7 +155,7 @@ describe.each([
   ['phone', PHONE, '13712345501'],
   ['desktop', DESKTOP, '13712345502'],
 ] as const)('VIP at %s size', (size, viewport, phone) => {
-  it('shows the level reached by deposits and bets, claims the upgrade bonus once, lists the gift', async () => {
+  it('shows the level reached by deposits and bets, claims the upgrade bonus once, lists the gift; the same bets pay rebate and coins for a mall item', async () => {
     const token = await registerMember(phone);
     // ¥1,000 deposited (VIP1's deposit threshold) and ¥3,000 of play money to bet with.
     await deposit(token, phone, 100_000);
@@ -247,6 +248,35 @@ describe.each([
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `tests/e2e/screenshots/vip-gifts-${size}.png`, fullPage: true });
       expect(await axeFindings(page)).toEqual([]);
+
+      // issue 13 §7: the same bets pay rebate (claimed once) and earned coins, which buy a mall item.
+      await go(page, '/mine/rebate');
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: '返水' }).count()).toBe(1);
+      const payable = page.getByTestId('rebate-payable');
+      await expect.poll(() => payable.textContent().then(flat), { timeout: 15_000 }).not.toBe('¥0.00');
+      // VIP1's slots rate (45 bp, docs/vip.md) on at least ¥5,000 of valid bet, floored to the fen.
+      const rebateFen = Math.round(Number(flat(await payable.textContent()).replace(/[¥,]/g, '')) * 100);
+      expect(rebateFen).toBe(Math.floor((bet * 45) / 10_000));
+      await page.getByRole('button', { name: '一键领取' }).click();
+      await expect
+        .poll(() => page.getByTestId('rebate-payable').textContent().then(flat), { timeout: 15_000 })
+        .toBe('¥0.00');
+
+      // Coins: 10 for every ¥100 of valid bet (coinsPer100Yuan, docs/mall.md), credited when the mall opens.
+      await go(page, '/mine/currency');
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: '积分商城' }).count()).toBe(1);
+      const coins = page.getByRole('region', { name: '我的金币' });
+      const earned = Math.floor(bet / 1_000);
+      await expect
+        .poll(() => coins.textContent().then(flat), { timeout: 15_000 })
+        .toContain(`${earned.toLocaleString('zh-CN')}金币`);
+      await page.getByRole('button', { name: '兑换 8.88 元彩金' }).click();
+      const confirm = page.getByRole('alertdialog', { name: '确认兑换' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      await confirm.getByRole('button', { name: '确认兑换' }).click();
+      const done = page.getByRole('alertdialog', { name: '兑换成功' });
+      await expect.poll(() => done.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(flat(await done.textContent())).toContain(`剩余${earned - 100}金币`);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
