@@ -11,6 +11,7 @@ import { GAMES_API } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
 import {
   axeFindings,
+  depositThroughCashier,
   flat,
   go,
   launchVenue,
@@ -34,38 +35,8 @@ afterAll(async () => {
 const yuan = (fen: number) =>
   `¥${Math.floor(fen / 100).toLocaleString('en-US')}.${String(fen % 100).padStart(2, '0')}`;
 
-/** A credited deposit through the sandbox cashier (issue 9 §3): the order, then the cashier's pay button's post. */
-async function deposit(token: string, phone: string, fen: number): Promise<string> {
-  const order = await siteCall<{ orderId: string; cashierUrl: string }>(
-    '/fd/api/v1/deposit/order',
-    { requestId: `rebate-e2e-${phone}`, channel: 'alipay', amount: fen },
-    token,
-  );
-  const url = new URL(order.cashierUrl, baseUrl);
-  const res = await fetch(`${baseUrl}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ t: url.searchParams.get('t'), action: 'pay' }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  await expect
-    .poll(
-      async () =>
-        (
-          await siteCall<{ state: string }>(
-            '/fd/api/v1/deposit/order/detail',
-            { orderId: order.orderId },
-            token,
-          )
-        ).state,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe('paid');
-  return order.orderId;
-}
+const deposit = (token: string, phone: string, fen: number) =>
+  depositThroughCashier(token, `rebate-e2e-${phone}`, fen);
 
 /** Settled valid bets: slots spins in PG 电子 (DZ) through the games API, line bet ¥1 (every spin settles at once). */
 async function spin(token: string, phone: string, spins: number, from = 0): Promise<void> {

@@ -13,13 +13,13 @@ import { GAMES_API } from '../../src/protocol/games.ts';
 import { DESKTOP, launchChromium, PHONE } from '../support/browser.ts';
 import {
   axeFindings,
+  depositThroughCashier,
   creditMember,
   flat,
   go,
   launchVenue,
   PASSWORD,
   registerMember,
-  siteCall,
 } from '../support/e2e-site.ts';
 import { ops } from '../support/ops.ts';
 
@@ -91,35 +91,8 @@ const walletTotal = async (s: { token: string; uuid: string }) =>
 const vipStatus = (token: string) =>
   siteGet<{ status: { level: number; deposit: number; validBet: number } }>('/site/api/v1/vip/status', token);
 
-/** A credited deposit through the sandbox cashier (issue 9 §3): the order, then the cashier's pay button's post. */
-async function deposit(token: string, phone: string, fen: number): Promise<void> {
-  const order = await siteCall<{ orderId: string; cashierUrl: string }>(
-    '/fd/api/v1/deposit/order',
-    { requestId: `vip-e2e-${phone}`, channel: 'alipay', amount: fen },
-    token,
-  );
-  const url = new URL(order.cashierUrl, baseUrl);
-  const res = await fetch(`${baseUrl}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ t: url.searchParams.get('t'), action: 'pay' }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  await expect
-    .poll(
-      async () =>
-        (
-          await siteCall<{ state: string }>(
-            '/fd/api/v1/deposit/order/detail',
-            { orderId: order.orderId },
-            token,
-          )
-        ).state,
-      { timeout: 15_000 },
-    )
-    .toBe('paid');
-}
+const deposit = (token: string, phone: string, fen: number) =>
+  depositThroughCashier(token, `vip-e2e-${phone}`, fen);
 
 /** Settled valid bets: slots spins in PG 电子 (DZ), line bet ¥1 on every payline, until `fen` of valid bet. */
 async function betUntil(token: string, phone: string, fen: number): Promise<void> {

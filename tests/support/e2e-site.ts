@@ -1,11 +1,12 @@
 // What the browser tests share (tests/e2e/*.test.ts): the site's API called as the site's client calls it (spec §7
-// headers and signature), a new member registered through the SMS sandbox, the operator's credit, a launch, and
+// headers and signature), a new member registered through the SMS sandbox, the operator's credit, a deposit through
+// the sandbox cashier, a launch, and
 // axe-core's serious and critical findings on a page. (Not a test file: vitest runs *.test.ts only.)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Frame, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { deriveSignMap, DEV_SIGNING_SECRET } from '../../server/security/signing.ts';
 import { API_VERSION, HEADER, SITE_ID, signGroupOf } from '../../src/protocol/api.ts';
 import { GAMES_API, type RoundsResponse } from '../../src/protocol/games.ts';
@@ -125,4 +126,30 @@ export async function venueRounds(venueToken: string, game: string): Promise<Rou
     headers: { Authorization: `Bearer ${venueToken}` },
   });
   return ((await res.json()) as { data: RoundsResponse }).data.rounds;
+}
+
+/**
+ * A credited deposit through the sandbox cashier (issue 9 §3): the order (its caller-made `requestId`), then the
+ * cashier's pay button's post; waits until the order is paid. Answers the order id.
+ */
+export async function depositThroughCashier(token: string, requestId: string, fen: number): Promise<string> {
+  const baseUrl = inject('baseUrl');
+  const order = await siteCall<{ orderId: string; cashierUrl: string }>(
+    '/fd/api/v1/deposit/order',
+    { requestId, channel: 'alipay', amount: fen },
+    token,
+  );
+  const url = new URL(order.cashierUrl, baseUrl);
+  const res = await fetch(`${baseUrl}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ t: url.searchParams.get('t'), action: 'pay' }),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  const state = async () =>
+    (await siteCall<{ state: string }>('/fd/api/v1/deposit/order/detail', { orderId: order.orderId }, token))
+      .state;
+  await expect.poll(state, { timeout: 15_000 }).toBe('paid');
+  return order.orderId;
 }
