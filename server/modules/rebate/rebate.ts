@@ -75,9 +75,11 @@ async function selectUnclaimed(
     platform: Platform;
     settled_at: Date | string;
   }>(
+    // settled_at has microseconds, `until` (a JS Date) milliseconds: a bet settled in the same millisecond as the
+    // claim would otherwise be after it (found on PostgreSQL: the last bet before a claim was left out).
     `SELECT vb.id::text AS id, vb.amount, v.platform, vb.settled_at
        FROM valid_bets vb JOIN venues v ON v.code = vb.venue
-      WHERE vb.member_id = $1 AND vb.settled_at ${strict ? '<' : '<='} $2
+      WHERE vb.member_id = $1 AND date_trunc('milliseconds', vb.settled_at) ${strict ? '<' : '<='} $2
         AND NOT EXISTS (SELECT 1 FROM rebate_bets rb WHERE rb.valid_bet_id = vb.id)`,
     [memberId, until.toISOString()],
   );
