@@ -81,7 +81,8 @@ export async function levelFacts(
   const dayStart = startOfShanghaiDay(shanghaiDate(now));
   const { rows: h } = await q.query<{ last: Date | null; ups: string | number; highest: number | null }>(
     `SELECT max(created_at) AS last,
-            count(*) FILTER (WHERE cause = 'upgrade' AND created_at >= $2 AND created_at <= $3) AS ups,
+            count(*) FILTER (WHERE cause = 'upgrade' AND created_at >= $2
+                              AND date_trunc('milliseconds', created_at) <= $3) AS ups,
             greatest(max(to_level), max(from_level)) AS highest
        FROM vip_level_changes WHERE member_id = $1`,
     [memberId, dayStart, now],

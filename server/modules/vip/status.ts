@@ -39,7 +39,8 @@ export async function vipMeasuresOf(
             (SELECT sum(b.amount) FROM valid_bets b WHERE b.member_id = m.id) AS bets,
             (SELECT sum(g.amount) FROM vip_growth g WHERE g.member_id = m.id) AS growth,
             (SELECT sum(b.amount) FROM valid_bets b
-              WHERE b.member_id = m.id AND b.settled_at > $2 AND b.settled_at <= $3) AS keep
+              WHERE b.member_id = m.id AND date_trunc('milliseconds', b.settled_at) > $2
+                AND date_trunc('milliseconds', b.settled_at) <= $3) AS keep
        FROM members m WHERE m.id = $1`,
     [memberId, since, now],
   );
