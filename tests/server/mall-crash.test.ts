@@ -10,7 +10,7 @@ const BEFORE_KILL = 40;
 const STOCK = 100_000;
 
 const WRITER = `
-import { createInterface } from 'node:readline';
+
 import { migrate } from ${src('server/db/migrate.ts')};
 import { openDatabase } from ${src('server/db/open.ts')};
 import { openPg } from ${src('server/db/pg-driver.ts')};
